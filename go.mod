@@ -1,0 +1,3 @@
+module github.com/mcperrlint/mcperrlint
+
+go 1.26.0

@@ -1,0 +1,217 @@
+package mcperr
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+)
+
+// A Contract entry declares one way a tool can fail: a stable reason the
+// client can switch on, the code it surfaces as, when it happens and what the
+// agent should do about it.
+//
+// Contracts are checked at build time by mcperrlint: reasons are snake_case
+// and unique, every field is filled, handlers fail only with declared reasons.
+type Contract struct {
+	// Reason is the stable, machine-readable name of the failure mode
+	// (snake_case). Clients switch on it; treat it as public API.
+	Reason string
+	// When says, for people, in which situation the failure happens. Fail
+	// uses it as the message when it is given none.
+	When string
+	// Recovery tells the agent what to do next. It is not sent unless a Fail
+	// call opts in with RecoveryFor or WithRecovery, because the call site
+	// usually knows better.
+	Recovery string
+	// Code is the code the failure surfaces as.
+	Code Code
+	// Retryable states whether trying again unchanged can succeed. Fail sends
+	// it as data.retryable; a WithRetryable option overrides it per call.
+	Retryable bool
+	// Severity is the log level a failure of this kind is logged at. It
+	// changes nothing the client sees.
+	Severity Severity
+	// ThrownByService marks a reason produced below the handler, by a
+	// service returning an error built WithReason, so mcperrlint does not
+	// expect the handler itself to fail with it.
+	ThrownByService bool
+}
+
+// A Severity is the log level of a declared failure mode. The zero value is
+// SeverityError: declaring a lower one says the failure is an expected
+// outcome, not an incident.
+type Severity int
+
+// The severities, from the default down.
+const (
+	SeverityError Severity = iota
+	SeverityWarning
+	SeverityNotice
+	SeverityInfo
+	SeverityDebug
+)
+
+var severityNames = [...]string{"error", "warning", "notice", "info", "debug"}
+
+// String returns the severity's lower-case name, or "Severity(<n>)".
+func (s Severity) String() string {
+	if s >= 0 && int(s) < len(severityNames) {
+		return severityNames[s]
+	}
+	return fmt.Sprintf("Severity(%d)", int(s))
+}
+
+// Level returns the log/slog level for the severity. Notice, which slog does
+// not name, sits between Info and Warn. An unknown severity logs as an error.
+func (s Severity) Level() slog.Level {
+	switch s {
+	case SeverityWarning:
+		return slog.LevelWarn
+	case SeverityNotice:
+		return slog.LevelInfo + 2
+	case SeverityInfo:
+		return slog.LevelInfo
+	case SeverityDebug:
+		return slog.LevelDebug
+	}
+	return slog.LevelError
+}
+
+// A Tool is an MCP tool together with its error contract. Register it with a
+// binding such as runtime/mcpsdk, or run it directly with Call.
+type Tool[In, Out any] struct {
+	Name, Title, Description string
+	// Errors is the tool's contract: every way Handler may fail on purpose.
+	Errors []Contract
+	// Handler does the work. It fails through Fail with a declared reason.
+	Handler func(ctx context.Context, in In) (Out, error)
+}
+
+// Call runs the handler with the tool's contract installed in ctx, so that
+// Fail and RecoveryFor inside it resolve reasons against Errors. A tool with
+// no handler fails with CodeInternalError rather than panicking.
+func (t *Tool[In, Out]) Call(ctx context.Context, in In) (Out, error) {
+	if t == nil || t.Handler == nil {
+		var zero Out
+		name := ""
+		if t != nil {
+			name = t.Name
+		}
+		return zero, InternalError(fmt.Sprintf("Tool %q has no handler.", name))
+	}
+	return t.Handler(WithContract(ctx, t.Name, t.Errors), in)
+}
+
+// contractKey is the context key WithContract stores the contract under.
+type contractKey struct{}
+
+// installedContract is what WithContract stores: the tool name and its
+// entries, searched linearly because contracts are short.
+type installedContract struct {
+	tool    string
+	entries []Contract
+}
+
+// WithContract returns a context in which Fail and RecoveryFor resolve reasons
+// against errors, the contract of the named tool. Bindings call it; handlers
+// rarely need to.
+func WithContract(ctx context.Context, tool string, errors []Contract) context.Context {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	return context.WithValue(ctx, contractKey{}, &installedContract{tool: tool, entries: errors})
+}
+
+// contractFrom returns the contract installed in ctx, or nil.
+func contractFrom(ctx context.Context) *installedContract {
+	if ctx == nil {
+		return nil
+	}
+	c, _ := ctx.Value(contractKey{}).(*installedContract)
+	return c
+}
+
+// lookup returns the entry for reason. When a reason is declared twice the
+// last entry wins, as a later map key would.
+func (c *installedContract) lookup(reason string) (Contract, bool) {
+	for i := len(c.entries) - 1; i >= 0; i-- {
+		if c.entries[i].Reason == reason {
+			return c.entries[i], true
+		}
+	}
+	return Contract{}, false
+}
+
+// reasons lists the declared reasons, in declaration order, for messages.
+func (c *installedContract) reasons() string {
+	if len(c.entries) == 0 {
+		return "none"
+	}
+	names := make([]string, len(c.entries))
+	for i, e := range c.entries {
+		names[i] = e.Reason
+	}
+	return strings.Join(names, ", ")
+}
+
+// Fail returns the error the tool's contract declares for reason.
+//
+// The code, data.reason and data.retryable come from the contract entry;
+// message, when empty, falls back to the entry's When. Options add data, a
+// cause or a recovery hint; data.reason always stays the contract reason, and
+// a WithRetryable option overrides the entry's Retryable. The entry's Recovery
+// is sent only when the call opts in with RecoveryFor(ctx, reason) or passes
+// WithRecovery.
+//
+// A reason the contract does not declare, or a call outside any contract,
+// yields a CodeInternalError error that names the reason and the declared
+// ones, so the mistake is visible to the client and in logs; Fail never
+// panics. mcperrlint reports such calls at build time.
+func Fail(ctx context.Context, reason, message string, opts ...Option) *Error {
+	contract := contractFrom(ctx)
+	if contract == nil {
+		return undeclared(fmt.Sprintf("Failure %q was raised outside any tool contract.", reason), opts)
+	}
+	entry, ok := contract.lookup(reason)
+	if !ok {
+		return undeclared(fmt.Sprintf("Tool %q failed with undeclared reason %q (declared: %s).",
+			contract.tool, reason, contract.reasons()), opts)
+	}
+	if message == "" {
+		message = entry.When
+	}
+	e := &Error{code: entry.Code, message: message}
+	retryable := entry.Retryable
+	e.retryable = &retryable
+	for _, opt := range opts {
+		if opt != nil {
+			opt.apply(e)
+		}
+	}
+	e.reason = reason // applied last: the contract reason cannot be overridden
+	return e
+}
+
+// undeclared builds the error Fail returns for a reason it cannot resolve. The
+// options still apply, so the cause is kept, but no reason is attached: an
+// agent switching on data.reason must not see one the tool never declared.
+func undeclared(message string, opts []Option) *Error {
+	e := InternalError(message, opts...)
+	e.reason = ""
+	e.recovery = ""
+	return e
+}
+
+// RecoveryFor returns an option that attaches the recovery hint the contract
+// in ctx declares for reason. It is a no-op when ctx carries no contract or
+// the reason is not declared, so a service can always pass it.
+func RecoveryFor(ctx context.Context, reason string) Option {
+	return optionFunc(func(e *Error) {
+		if contract := contractFrom(ctx); contract != nil {
+			if entry, ok := contract.lookup(reason); ok && entry.Recovery != "" {
+				e.recovery = entry.Recovery
+			}
+		}
+	})
+}

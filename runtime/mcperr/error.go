@@ -1,0 +1,206 @@
+package mcperr
+
+import (
+	"fmt"
+	"maps"
+	"time"
+)
+
+// An Error is a failure an MCP client can act on: a code, a message meant for
+// the model, machine-readable data and, kept on the server side only, the
+// cause that led to it.
+//
+// An Error is immutable once built. Its Error method returns the message
+// alone, so printing or wrapping it never leaks the cause to a client; format
+// it with %+v to see the cause chain in logs.
+type Error struct {
+	code       Code
+	message    string
+	cause      error
+	reason     string         // the contract reason, from Fail or WithReason
+	recovery   string         // a hint for the agent, from WithRecovery or RecoveryFor
+	retryable  *bool          // nil: not stated; the code decides
+	retryAfter time.Duration  // > 0: how long the caller should wait
+	data       map[string]any // caller data, reserved keys excluded
+}
+
+// New returns an Error with the given code and message, configured by opts.
+// It never returns nil.
+func New(code Code, message string, opts ...Option) *Error {
+	e := &Error{code: code, message: message}
+	for _, opt := range opts {
+		if opt != nil {
+			opt.apply(e)
+		}
+	}
+	return e
+}
+
+// InvalidParams returns an Error with CodeInvalidParams.
+func InvalidParams(message string, opts ...Option) *Error {
+	return New(CodeInvalidParams, message, opts...)
+}
+
+// InvalidRequest returns an Error with CodeInvalidRequest.
+func InvalidRequest(message string, opts ...Option) *Error {
+	return New(CodeInvalidRequest, message, opts...)
+}
+
+// NotFound returns an Error with CodeNotFound.
+func NotFound(message string, opts ...Option) *Error {
+	return New(CodeNotFound, message, opts...)
+}
+
+// Forbidden returns an Error with CodeForbidden.
+func Forbidden(message string, opts ...Option) *Error {
+	return New(CodeForbidden, message, opts...)
+}
+
+// Unauthorized returns an Error with CodeUnauthorized.
+func Unauthorized(message string, opts ...Option) *Error {
+	return New(CodeUnauthorized, message, opts...)
+}
+
+// ValidationError returns an Error with CodeValidationError.
+func ValidationError(message string, opts ...Option) *Error {
+	return New(CodeValidationError, message, opts...)
+}
+
+// Conflict returns an Error with CodeConflict.
+func Conflict(message string, opts ...Option) *Error {
+	return New(CodeConflict, message, opts...)
+}
+
+// RateLimited returns an Error with CodeRateLimited.
+func RateLimited(message string, opts ...Option) *Error {
+	return New(CodeRateLimited, message, opts...)
+}
+
+// Timeout returns an Error with CodeTimeout.
+func Timeout(message string, opts ...Option) *Error {
+	return New(CodeTimeout, message, opts...)
+}
+
+// ServiceUnavailable returns an Error with CodeServiceUnavailable.
+func ServiceUnavailable(message string, opts ...Option) *Error {
+	return New(CodeServiceUnavailable, message, opts...)
+}
+
+// ConfigurationError returns an Error with CodeConfigurationError.
+func ConfigurationError(message string, opts ...Option) *Error {
+	return New(CodeConfigurationError, message, opts...)
+}
+
+// InternalError returns an Error with CodeInternalError.
+func InternalError(message string, opts ...Option) *Error {
+	return New(CodeInternalError, message, opts...)
+}
+
+// SerializationError returns an Error with CodeSerializationError.
+func SerializationError(message string, opts ...Option) *Error {
+	return New(CodeSerializationError, message, opts...)
+}
+
+// DatabaseError returns an Error with CodeDatabaseError.
+func DatabaseError(message string, opts ...Option) *Error {
+	return New(CodeDatabaseError, message, opts...)
+}
+
+// Error returns the message. It is safe to show to a client: the cause is
+// deliberately left out. A nil *Error reports "<nil>".
+func (e *Error) Error() string {
+	if e == nil {
+		return "<nil>"
+	}
+	return e.message
+}
+
+// Format prints the message for %v and %s, and the message followed by the
+// cause chain for %+v, which is what logs want.
+func (e *Error) Format(f fmt.State, verb rune) {
+	switch {
+	case verb == 'v' && f.Flag('+'):
+		fmt.Fprint(f, e.Error())
+		if e != nil && e.cause != nil {
+			fmt.Fprintf(f, ": %+v", e.cause)
+		}
+	case verb == 'v' || verb == 's':
+		fmt.Fprint(f, e.Error())
+	case verb == 'q':
+		fmt.Fprintf(f, "%q", e.Error())
+	default:
+		fmt.Fprintf(f, "%%!%c(*mcperr.Error=%s)", verb, e.Error())
+	}
+}
+
+// Unwrap returns the cause, so errors.Is and errors.As see through an Error.
+func (e *Error) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.cause
+}
+
+// Code returns the error's code.
+func (e *Error) Code() Code {
+	if e == nil {
+		return 0
+	}
+	return e.code
+}
+
+// Message returns the message meant for the client.
+func (e *Error) Message() string {
+	if e == nil {
+		return ""
+	}
+	return e.message
+}
+
+// Reason returns the contract reason the error was produced for, or "".
+func (e *Error) Reason() string {
+	if e == nil {
+		return ""
+	}
+	return e.reason
+}
+
+// Data returns a copy of the error's data as it goes on the wire before
+// sanitising: the caller's keys plus "reason", "retryable", "retryAfter"
+// (seconds) and "recovery" ({"hint": …}) where they are set. It returns nil
+// when there is nothing to report.
+func (e *Error) Data() map[string]any {
+	if e == nil {
+		return nil
+	}
+	n := len(e.data)
+	if n == 0 && e.reason == "" && e.retryable == nil && e.retryAfter <= 0 && e.recovery == "" {
+		return nil
+	}
+	data := make(map[string]any, n+4)
+	maps.Copy(data, e.data)
+	if e.reason != "" {
+		data[keyReason] = e.reason
+	}
+	if e.retryable != nil {
+		data[keyRetryable] = *e.retryable
+	}
+	if e.retryAfter > 0 {
+		data[keyRetryAfter] = e.retryAfter.Seconds()
+	}
+	if e.recovery != "" {
+		data[keyRecovery] = map[string]any{"hint": e.recovery}
+	}
+	return data
+}
+
+// Keys of Data that the package manages itself. A caller setting one through
+// WithData is routed to the matching typed option, so there is one source of
+// truth for each.
+const (
+	keyReason     = "reason"
+	keyRetryable  = "retryable"
+	keyRetryAfter = "retryAfter"
+	keyRecovery   = "recovery"
+	keyRequestID  = "requestId"
+)
