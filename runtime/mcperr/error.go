@@ -165,10 +165,12 @@ func (e *Error) Reason() string {
 	return e.reason
 }
 
-// Data returns a copy of the error's data as it goes on the wire before
-// sanitising: the caller's keys plus "reason", "retryable", "retryAfter"
-// (seconds) and "recovery" ({"hint": …}) where they are set. It returns nil
-// when there is nothing to report.
+// Data returns the error's data as it goes on the wire before sanitising: the
+// caller's keys plus, where they are set, "reason" (string), "retryable"
+// (bool), "retryAfter" (int64, whole seconds rounded up) and "recovery"
+// ({"hint": string}, the TypeScript original's shape). The map is a fresh
+// shallow copy the caller may modify; values it holds are shared. It returns
+// nil when there is nothing to report.
 func (e *Error) Data() map[string]any {
 	if e == nil {
 		return nil
@@ -186,7 +188,7 @@ func (e *Error) Data() map[string]any {
 		data[keyRetryable] = *e.retryable
 	}
 	if e.retryAfter > 0 {
-		data[keyRetryAfter] = e.retryAfter.Seconds()
+		data[keyRetryAfter] = ceilSeconds(e.retryAfter)
 	}
 	if e.recovery != "" {
 		data[keyRecovery] = map[string]any{"hint": e.recovery}
@@ -204,3 +206,13 @@ const (
 	keyRecovery   = "recovery"
 	keyRequestID  = "requestId"
 )
+
+// ceilSeconds returns d in whole seconds, rounded up, so a client told to
+// wait never retries early.
+func ceilSeconds(d time.Duration) int64 {
+	s := int64(d / time.Second)
+	if d%time.Second > 0 {
+		s++
+	}
+	return s
+}

@@ -3,12 +3,12 @@ package mcperr
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"math"
 	"reflect"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // A WireError is an error as an MCP client receives it: the JSON-RPC error
@@ -23,12 +23,14 @@ type WireError struct {
 // ToWire renders err for a client. It never fails and never panics, and the
 // result always marshals to valid JSON.
 //
-// Only an *Error's own data reaches the wire: for an *Error anywhere in err's
+// Only an *Error's own data reaches the wire: for the first *Error in err's
 // chain, its code, message and sanitised data; for any other error, the code
 // Classify gives and the error's text, nothing more. The cause is never
-// rendered. Sanitising drops keys that look like credentials (auth, token,
-// password, secret, apiKey and the like, at any depth) and replaces values
-// that cannot be marshalled with a short placeholder.
+// rendered. Sanitising drops keys that look like credentials (see
+// isCredentialKey; at any depth) and replaces values that cannot be
+// marshalled (NaN, channels, functions, cycles) with a short placeholder
+// string. An empty message becomes the code's name and code 0 becomes
+// CodeInternalError, so the client always gets a usable error object.
 func ToWire(err error) (w WireError) {
 	defer func() {
 		if recover() != nil {
@@ -38,22 +40,50 @@ func ToWire(err error) (w WireError) {
 	if err == nil {
 		return WireError{Code: CodeInternalError, Message: "Internal error (no error value)."}
 	}
-	var e *Error
-	if errors.As(err, &e) && e != nil {
-		w = WireError{Code: e.code, Message: e.message, Data: sanitizeData(e.Data())}
+	if e := firstError(err); e != nil {
+		w = WireError{Code: wireCode(e.code), Message: e.message, Data: sanitizeData(e.Data())}
 	} else {
-		w = WireError{Code: Classify(err), Message: errorText(err)}
+		w = WireError{Code: wireCode(Classify(err)), Message: errorText(err)}
 	}
-	if strings.TrimSpace(w.Message) == "" {
-		w.Message = w.Code.String()
-	}
+	w.Message = wireMessage(w.Code, w.Message)
 	return w
 }
 
+// wireCode returns the code a client receives for code: code 0 is no
+// JSON-RPC code at all (some clients read it as success), so an error built
+// without one reports CodeInternalError, this server's mistake.
+func wireCode(code Code) Code {
+	if code == 0 {
+		return CodeInternalError
+	}
+	return code
+}
+
+// wireMessage returns the message a client receives: the code's name stands
+// in for a blank one.
+func wireMessage(code Code, message string) string {
+	if strings.TrimSpace(message) == "" {
+		return code.String()
+	}
+	return message
+}
+
 // Text renders err as the text an agent reads in content[0]; see
-// WireError.Text for the format.
-func Text(err error) string {
-	return ToWire(err).Text()
+// WireError.Text for the format. Text(err) equals ToWire(err).Text(), but for
+// an *Error it reads the few fields the text shows instead of sanitising all
+// of its data.
+func Text(err error) (text string) {
+	defer func() {
+		if recover() != nil {
+			text = "Error: Internal error."
+		}
+	}()
+	e := firstError(err)
+	if e == nil {
+		return ToWire(err).Text()
+	}
+	return renderText(wireMessage(wireCode(e.code), e.message), strings.TrimSpace(e.recovery),
+		e.reason, e.retryable, requestID(e.data[keyRequestID]))
 }
 
 // Text renders the error for a model to read:
@@ -64,67 +94,118 @@ func Text(err error) string {
 //
 //	(reason <reason> · retryable · request <id>)
 //
-// The Recovery block appears only when there is a hint the message does not
-// already contain; the trailer holds only the terms that exist and is left
-// out when none does.
+// The Recovery block appears only when data.recovery.hint is a non-empty
+// string the message does not already contain; the trailer holds only the
+// terms data supports (data.reason, data.retryable, data.requestId) and is
+// left out when there are none. Blocks are separated by a blank line.
 func (w WireError) Text() string {
+	var retryable *bool
+	if b, ok := w.Data[keyRetryable].(bool); ok {
+		retryable = &b
+	}
+	reason, _ := w.Data[keyReason].(string)
+	return renderText(w.Message, recoveryHint(w.Data), reason, retryable, requestID(w.Data[keyRequestID]))
+}
+
+// renderText writes the text content from its parts; see WireError.Text.
+func renderText(message, hint, reason string, retryable *bool, requestID string) string {
 	var b strings.Builder
+	b.Grow(len("Error: ") + len(message) + len("\n\nRecovery: ") + len(hint) +
+		len("\n\n(reason  · not retryable · request )") + len(reason) + len(requestID))
 	b.WriteString("Error: ")
-	b.WriteString(w.Message)
-	if hint := recoveryHint(w.Data); hint != "" && !strings.Contains(w.Message, hint) {
+	b.WriteString(message)
+	if hint != "" && !strings.Contains(message, hint) {
 		b.WriteString("\n\nRecovery: ")
 		b.WriteString(hint)
 	}
-	if terms := trailerTerms(w.Data); len(terms) > 0 {
-		b.WriteString("\n\n(")
-		b.WriteString(strings.Join(terms, " · "))
+	sep := "\n\n("
+	term := func(parts ...string) {
+		b.WriteString(sep)
+		for _, p := range parts {
+			b.WriteString(p)
+		}
+		sep = " · "
+	}
+	if reason != "" {
+		term("reason ", reason)
+	}
+	if retryable != nil {
+		if *retryable {
+			term("retryable")
+		} else {
+			term("not retryable")
+		}
+	}
+	if requestID != "" {
+		term("request ", requestID)
+	}
+	if sep != "\n\n(" {
 		b.WriteString(")")
 	}
 	return b.String()
 }
 
-// recoveryHint returns data.recovery.hint, or "".
+// recoveryHint returns data.recovery.hint, trimmed, or "" when there is no
+// string hint.
 func recoveryHint(data map[string]any) string {
-	recovery, _ := data[keyRecovery].(map[string]any)
-	hint, _ := recovery["hint"].(string)
+	var hint string
+	switch recovery := data[keyRecovery].(type) {
+	case map[string]any:
+		hint, _ = recovery["hint"].(string)
+	case map[string]string:
+		hint = recovery["hint"]
+	}
 	return strings.TrimSpace(hint)
 }
 
-// trailerTerms returns the terms of the text trailer that data supports.
-func trailerTerms(data map[string]any) []string {
-	var terms []string
-	if reason, ok := data[keyReason].(string); ok && reason != "" {
-		terms = append(terms, "reason "+reason)
-	}
-	if retryable, ok := data[keyRetryable].(bool); ok {
-		if retryable {
-			terms = append(terms, "retryable")
-		} else {
-			terms = append(terms, "not retryable")
-		}
-	}
-	switch id := data[keyRequestID].(type) {
+// requestID formats a data.requestId value for the trailer: a string or a
+// number; anything else is not an id.
+func requestID(v any) string {
+	switch id := v.(type) {
 	case string:
-		if id != "" {
-			terms = append(terms, "request "+id)
-		}
+		return id
 	case json.Number:
-		terms = append(terms, "request "+id.String())
-	case int, int64, float64:
-		terms = append(terms, fmt.Sprint("request ", id))
+		return id.String()
+	case int:
+		return strconv.Itoa(id)
+	case int64:
+		return strconv.FormatInt(id, 10)
+	case uint64:
+		return strconv.FormatUint(id, 10)
+	case float64:
+		return strconv.FormatFloat(id, 'f', -1, 64)
 	}
-	return terms
+	return ""
 }
 
 // errorText returns err.Error(), or a placeholder if that panics (a nil
 // pointer of a type whose Error method dereferences it, say).
-func errorText(err error) (text string) {
-	defer func() {
-		if recover() != nil {
-			text = "Internal error."
-		}
-	}()
-	return err.Error()
+func errorText(err error) string {
+	if text, ok := safeErrorText(err); ok {
+		return text
+	}
+	return "Internal error."
+}
+
+// maxDepth bounds how deep the sanitiser descends and maxNodes how many
+// values it visits, so that a pathological value (a map that contains
+// itself, a huge slice) costs bounded time and stack.
+const (
+	maxDepth = 32
+	maxNodes = 10000
+)
+
+// Placeholders the sanitiser puts in place of values it will not render.
+const (
+	placeholderTooDeep   = "[too deep]"
+	placeholderTruncated = "[truncated]"
+	placeholderError     = "[error]"
+)
+
+// A sanitizer makes data safe to marshal and free of credentials, within a
+// budget of visited values.
+type sanitizer struct {
+	budget int
 }
 
 // sanitizeData returns data with credential keys dropped and every value
@@ -133,54 +214,64 @@ func sanitizeData(data map[string]any) map[string]any {
 	if len(data) == 0 {
 		return nil
 	}
-	out := make(map[string]any, len(data))
-	for k, v := range data {
-		if isCredentialKey(k) {
-			continue
-		}
-		out[k] = sanitizeValue(v, 0)
-	}
+	s := sanitizer{budget: maxNodes}
+	out := s.object(data, 0)
 	if len(out) == 0 {
 		return nil
 	}
 	return out
 }
 
-// maxDepth bounds how deep sanitizeValue descends, so that a pathological
-// value costs bounded time and stack.
-const maxDepth = 32
+// object sanitises a map: credential keys are dropped, values walked.
+func (s *sanitizer) object(m map[string]any, depth int) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		if !isCredentialKey(k) {
+			out[k] = s.value(v, depth+1)
+		}
+	}
+	return out
+}
 
-// sanitizeValue returns a value that json.Marshal accepts and that carries no
+// value returns a value that json.Marshal accepts and that carries no
 // credential keys. Common scalar types pass through untouched; composite
 // values are walked; anything else is marshalled once, and either decoded
 // back to walk it or replaced by a placeholder if it cannot be marshalled.
-func sanitizeValue(v any, depth int) any {
+func (s *sanitizer) value(v any, depth int) any {
 	if depth > maxDepth {
-		return "[too deep]"
+		return placeholderTooDeep
 	}
+	if s.budget <= 0 {
+		return placeholderTruncated
+	}
+	s.budget--
 	switch v := v.(type) {
-	case nil, bool, string, json.Number,
+	case nil, bool, string,
 		int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64:
 		return v
-	case float64:
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return strconv.FormatFloat(v, 'g', -1, 64)
+	case json.Number:
+		if isJSONNumber(string(v)) {
+			return v
 		}
-		return v
+		return string(v)
+	case float64:
+		return finite(v)
 	case float32:
-		return sanitizeValue(float64(v), depth)
+		return finite(float64(v))
 	case map[string]any:
+		return s.object(v, depth)
+	case map[string]string:
 		out := make(map[string]any, len(v))
 		for k, elem := range v {
 			if !isCredentialKey(k) {
-				out[k] = sanitizeValue(elem, depth+1)
+				out[k] = elem
 			}
 		}
 		return out
 	case []any:
 		out := make([]any, len(v))
 		for i, elem := range v {
-			out[i] = sanitizeValue(elem, depth+1)
+			out[i] = s.value(elem, depth+1)
 		}
 		return out
 	case []string:
@@ -188,94 +279,180 @@ func sanitizeValue(v any, depth int) any {
 	case error:
 		// An error as data would marshal to {} or leak its text; neither
 		// helps a client, and its text may carry internals.
-		return "[error]"
+		return placeholderError
 	}
-	return sanitizeByJSON(v, depth)
+	return s.byJSON(v, depth)
 }
 
-// sanitizeByJSON marshals a value of an arbitrary type and walks the result.
-func sanitizeByJSON(v any, depth int) (out any) {
-	placeholder := "[unserializable " + typeName(v) + "]"
+// finite returns f, or its name as a string for NaN and the infinities,
+// which JSON cannot represent.
+func finite(f float64) any {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return strconv.FormatFloat(f, 'g', -1, 64)
+	}
+	return f
+}
+
+// byJSON marshals a value of an arbitrary type and walks the result, so a
+// struct or a typed map gets the same credential filtering as a plain map.
+func (s *sanitizer) byJSON(v any, depth int) (out any) {
 	defer func() {
 		if recover() != nil {
-			out = placeholder
+			out = unserializable(v)
 		}
 	}()
 	raw, err := json.Marshal(v)
 	if err != nil {
-		return placeholder
+		return unserializable(v)
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber() // keep numbers exactly as the value marshalled them
 	var decoded any
 	if err := dec.Decode(&decoded); err != nil {
-		return placeholder
+		return unserializable(v)
 	}
-	return sanitizeValue(decoded, depth+1)
+	return s.value(decoded, depth+1)
 }
 
-// typeName names v's type for a placeholder.
-func typeName(v any) string {
+// unserializable returns the placeholder for a value json.Marshal rejects.
+func unserializable(v any) string {
+	name := "nil"
 	if t := reflect.TypeOf(v); t != nil {
-		return t.String()
+		name = t.String()
 	}
-	return "nil"
+	return "[unserializable " + name + "]"
 }
 
-// credentialKeys are normalised keys (lower case, no separators) that always
-// carry credentials; credentialSuffixes catch their compounds (accessToken,
-// clientSecret, dbPassword, X-Api-Key).
+// isJSONNumber reports whether s is a number in JSON's grammar:
+// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+func isJSONNumber(s string) bool {
+	i := 0
+	digits := func() int {
+		start := i
+		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+			i++
+		}
+		return i - start
+	}
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(s) && s[i] == '0':
+		i++
+	case digits() == 0:
+		return false
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		if digits() == 0 {
+			return false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(s)
+}
+
+// Credential keys are matched on their folded form: ASCII letters and digits
+// only, lower case, so "API_KEY", "x-api-key" and "apiKey" all read
+// "apikey". A key is a credential when its folded form
+//   - is one of credentialNames,
+//   - ends with one of credentialSuffixes (accessToken, basicAuth), or
+//   - contains one of credentialWords (dbPassword, clientSecretValue).
+//
+// "token" is only a suffix: maxTokens and tokenCount are not credentials.
 var (
-	credentialKeys     = map[string]bool{"auth": true, "pwd": true, "jwt": true, "bearer": true}
-	credentialSuffixes = []string{
-		"token", "secret", "password", "passwd", "passphrase", "apikey", "privatekey",
-		"credential", "credentials", "authorization", "cookie",
+	credentialNames    = []string{"pwd", "pass", "jwt", "bearer"}
+	credentialSuffixes = []string{"token", "auth"}
+	credentialWords    = []string{
+		"password", "passwd", "passphrase", "secret", "apikey", "privatekey",
+		"accesskey", "credential", "authorization", "cookie",
 	}
 )
 
+// maxFoldedKey bounds the folded key isCredentialKey builds on the stack.
+// Longer keys are judged on their first maxFoldedKey folded bytes and their
+// last ones, which is where the credential words of real keys sit.
+const maxFoldedKey = 128
+
 // isCredentialKey reports whether a data key looks like it names a
-// credential. Matching ignores case and the separators _ - . and space.
-// Plurals such as maxTokens are not credentials and are kept.
+// credential; see credentialWords. It does not allocate.
 func isCredentialKey(key string) bool {
-	norm := normalizeKey(key)
-	if credentialKeys[norm] {
-		return true
+	var buf [maxFoldedKey]byte
+	folded := foldKey(buf[:0], key)
+	for _, name := range credentialNames {
+		if string(folded) == name {
+			return true
+		}
 	}
 	for _, suffix := range credentialSuffixes {
-		if strings.HasSuffix(norm, suffix) {
+		if len(folded) >= len(suffix) && string(folded[len(folded)-len(suffix):]) == suffix {
+			return true
+		}
+	}
+	for _, word := range credentialWords {
+		if containsString(folded, word) {
 			return true
 		}
 	}
 	return false
 }
 
-// normalizeKey lower-cases key and removes separators. ASCII keys, the usual
-// case, are handled without allocating beyond the result.
-func normalizeKey(key string) string {
-	var buf [64]byte
-	out := buf[:0]
-	for i := 0; i < len(key); i++ {
-		c := key[i]
-		switch {
-		case c >= 0x80:
-			return normalizeKey(strings.ToLower(key[:i]) + asciiFold(key[i:]))
-		case c == '_' || c == '-' || c == '.' || c == ' ':
+// foldKey appends key's letters and digits to dst, lower-cased, dropping
+// everything else: separators, and non-ASCII runes with no ASCII case
+// equivalent (so an invisible character cannot hide "password"). A rune
+// that folds to an ASCII letter (the Kelvin sign K, the long s) counts as
+// that letter. Once dst is full, later bytes shift through the last half, so
+// a long key keeps both its start and its end.
+func foldKey(dst []byte, key string) []byte {
+	for _, r := range key {
+		c, ok := foldRune(r)
+		if !ok {
 			continue
-		case 'A' <= c && c <= 'Z':
-			c += 'a' - 'A'
 		}
-		out = append(out, c)
+		if len(dst) == cap(dst) {
+			half := cap(dst) / 2
+			copy(dst[half:], dst[half+1:])
+			dst = dst[:len(dst)-1]
+		}
+		dst = append(dst, c)
 	}
-	return string(out)
+	return dst
 }
 
-// asciiFold lower-cases s and drops its non-ASCII runes, which no credential
-// key contains; what remains is then normalised as ASCII.
-func asciiFold(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r >= 0x80 {
-			return -1
+// foldRune returns r as a lower-case ASCII letter or digit, if it is one or
+// case-folds to one.
+func foldRune(r rune) (byte, bool) {
+	switch {
+	case 'a' <= r && r <= 'z', '0' <= r && r <= '9':
+		return byte(r), true
+	case 'A' <= r && r <= 'Z':
+		return byte(r) + 'a' - 'A', true
+	case r < utf8.RuneSelf:
+		return 0, false
+	}
+	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+		if f < utf8.RuneSelf {
+			return foldRune(f)
 		}
-		return r
-	}, s)
+	}
+	return 0, false
+}
+
+// containsString reports whether b contains s, without converting b.
+func containsString(b []byte, s string) bool {
+	for i := 0; i+len(s) <= len(b); i++ {
+		if string(b[i:i+len(s)]) == s {
+			return true
+		}
+	}
+	return false
 }

@@ -1,0 +1,258 @@
+package mcperr
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// lookupContract is the contract most Fail tests run under.
+var lookupContract = []Contract{
+	{
+		Reason:   "user_not_found",
+		When:     "No user has the given id.",
+		Recovery: "List users to find a valid id.",
+		Code:     CodeNotFound,
+	},
+	{
+		Reason:    "directory_down",
+		When:      "The user directory does not answer.",
+		Recovery:  "Try again in a minute.",
+		Code:      CodeServiceUnavailable,
+		Retryable: true,
+		Severity:  SeverityWarning,
+	},
+	{
+		Reason: "dup",
+		When:   "First declaration.",
+		Code:   CodeConflict,
+	},
+	{
+		Reason:    "dup",
+		When:      "Second declaration.",
+		Recovery:  "Second recovery.",
+		Code:      CodeRateLimited,
+		Retryable: true,
+	},
+}
+
+func lookupCtx() context.Context {
+	return WithContract(context.Background(), "lookup_user", lookupContract)
+}
+
+func TestFail(t *testing.T) {
+	ctx := lookupCtx()
+	cause := errors.New("sql: no rows")
+	tests := []struct {
+		name     string
+		err      *Error
+		code     Code
+		message  string
+		data     map[string]any
+		hasCause bool
+	}{
+		{
+			name:    "code, reason and retryable from the entry; no recovery",
+			err:     Fail(ctx, "user_not_found", "No user u1."),
+			code:    CodeNotFound,
+			message: "No user u1.",
+			data:    map[string]any{"reason": "user_not_found", "retryable": false},
+		},
+		{
+			name:    "empty message falls back to When",
+			err:     Fail(ctx, "user_not_found", ""),
+			code:    CodeNotFound,
+			message: "No user has the given id.",
+			data:    map[string]any{"reason": "user_not_found", "retryable": false},
+		},
+		{
+			name:    "RecoveryFor opts in to the contract recovery",
+			err:     Fail(ctx, "user_not_found", "No user u1.", RecoveryFor(ctx, "user_not_found")),
+			code:    CodeNotFound,
+			message: "No user u1.",
+			data: map[string]any{"reason": "user_not_found", "retryable": false,
+				"recovery": map[string]any{"hint": "List users to find a valid id."}},
+		},
+		{
+			name:    "WithRecovery gives a call-site hint",
+			err:     Fail(ctx, "user_not_found", "No user u1.", WithRecovery("Ask for the email instead.")),
+			code:    CodeNotFound,
+			message: "No user u1.",
+			data: map[string]any{"reason": "user_not_found", "retryable": false,
+				"recovery": map[string]any{"hint": "Ask for the email instead."}},
+		},
+		{
+			name: "caller reason cannot override the contract reason",
+			err: Fail(ctx, "user_not_found", "x",
+				WithData("reason", "hijacked"), WithReason("also_hijacked")),
+			code:    CodeNotFound,
+			message: "x",
+			data:    map[string]any{"reason": "user_not_found", "retryable": false},
+		},
+		{
+			name:    "retryable from the entry",
+			err:     Fail(ctx, "directory_down", ""),
+			code:    CodeServiceUnavailable,
+			message: "The user directory does not answer.",
+			data:    map[string]any{"reason": "directory_down", "retryable": true},
+		},
+		{
+			name:    "WithRetryable overrides the entry",
+			err:     Fail(ctx, "directory_down", "", WithRetryable(false)),
+			code:    CodeServiceUnavailable,
+			message: "The user directory does not answer.",
+			data:    map[string]any{"reason": "directory_down", "retryable": false},
+		},
+		{
+			name:     "data and cause",
+			err:      Fail(ctx, "user_not_found", "x", WithData("userId", "u1"), WithCause(cause)),
+			code:     CodeNotFound,
+			message:  "x",
+			data:     map[string]any{"reason": "user_not_found", "retryable": false, "userId": "u1"},
+			hasCause: true,
+		},
+		{
+			name:    "duplicate reasons: the last entry wins",
+			err:     Fail(ctx, "dup", "", RecoveryFor(ctx, "dup")),
+			code:    CodeRateLimited,
+			message: "Second declaration.",
+			data: map[string]any{"reason": "dup", "retryable": true,
+				"recovery": map[string]any{"hint": "Second recovery."}},
+		},
+		{
+			name:    "RecoveryFor another reason forwards that reason's hint",
+			err:     Fail(ctx, "user_not_found", "x", RecoveryFor(ctx, "directory_down")),
+			code:    CodeNotFound,
+			message: "x",
+			data: map[string]any{"reason": "user_not_found", "retryable": false,
+				"recovery": map[string]any{"hint": "Try again in a minute."}},
+		},
+		{
+			name:    "RecoveryFor an unknown reason is a no-op",
+			err:     Fail(ctx, "user_not_found", "x", RecoveryFor(ctx, "nope")),
+			code:    CodeNotFound,
+			message: "x",
+			data:    map[string]any{"reason": "user_not_found", "retryable": false},
+		},
+		{
+			name: "undeclared reason",
+			err: Fail(ctx, "user_gone", "x", WithCause(cause), WithReason("user_gone"),
+				WithRecovery("do not"), WithData("k", 1)),
+			code:     CodeInternalError,
+			message:  `Tool "lookup_user" failed with undeclared reason "user_gone" (declared: user_not_found, directory_down, dup, dup).`,
+			data:     map[string]any{"k": 1},
+			hasCause: true,
+		},
+		{
+			name:    "outside any contract",
+			err:     Fail(context.Background(), "user_not_found", "x"),
+			code:    CodeInternalError,
+			message: `Failure "user_not_found" was raised outside any tool contract.`,
+		},
+		{
+			name:    "nil context",
+			err:     Fail(nilCtx, "user_not_found", "x"),
+			code:    CodeInternalError,
+			message: `Failure "user_not_found" was raised outside any tool contract.`,
+		},
+		{
+			name:    "empty contract",
+			err:     Fail(WithContract(context.Background(), "t", nil), "r", ""),
+			code:    CodeInternalError,
+			message: `Tool "t" failed with undeclared reason "r" (declared: none).`,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.err.Code() != tt.code {
+				t.Errorf("code = %v, want %v", tt.err.Code(), tt.code)
+			}
+			if tt.err.Message() != tt.message {
+				t.Errorf("message = %q, want %q", tt.err.Message(), tt.message)
+			}
+			if got := tt.err.Data(); !reflect.DeepEqual(got, tt.data) {
+				t.Errorf("data = %#v\nwant %#v", got, tt.data)
+			}
+			if got := tt.err.Unwrap() != nil; got != tt.hasCause {
+				t.Errorf("has cause = %v, want %v", got, tt.hasCause)
+			}
+		})
+	}
+}
+
+func TestRecoveryForOutsideContract(t *testing.T) {
+	e := New(CodeNotFound, "x", RecoveryFor(context.Background(), "user_not_found"))
+	if e.Data() != nil {
+		t.Errorf("RecoveryFor without a contract added %v", e.Data())
+	}
+	e = New(CodeNotFound, "x", RecoveryFor(nilCtx, "user_not_found"))
+	if e.Data() != nil {
+		t.Errorf("RecoveryFor with a nil context added %v", e.Data())
+	}
+	// A service below a handler passes RecoveryFor; inside the tool it works.
+	e = NotFound("x", WithReason("user_not_found"), RecoveryFor(lookupCtx(), "user_not_found"))
+	if hint := e.Data()["recovery"]; !reflect.DeepEqual(hint, map[string]any{"hint": "List users to find a valid id."}) {
+		t.Errorf("recovery = %v", hint)
+	}
+}
+
+func TestToolCall(t *testing.T) {
+	tool := &Tool[string, string]{
+		Name:   "lookup_user",
+		Errors: lookupContract,
+		Handler: func(ctx context.Context, id string) (string, error) {
+			if id == "" {
+				return "", Fail(ctx, "user_not_found", "")
+			}
+			return "user " + id, nil
+		},
+	}
+	if out, err := tool.Call(context.Background(), "u1"); err != nil || out != "user u1" {
+		t.Errorf("Call(u1) = %q, %v", out, err)
+	}
+	_, err := tool.Call(context.Background(), "")
+	var e *Error
+	if !errors.As(err, &e) || e.Code() != CodeNotFound || e.Reason() != "user_not_found" {
+		t.Errorf("Call(\"\") error = %v", err)
+	}
+	_, err = tool.Call(nilCtx, "")
+	if CodeOf(err) != CodeNotFound {
+		t.Errorf("Call with a nil context: %v", err)
+	}
+
+	var nilTool *Tool[string, string]
+	if _, err := nilTool.Call(context.Background(), "x"); CodeOf(err) != CodeInternalError {
+		t.Errorf("nil tool: %v", err)
+	}
+	noHandler := &Tool[string, string]{Name: "empty"}
+	if _, err := noHandler.Call(context.Background(), "x"); err == nil || !strings.Contains(err.Error(), `"empty"`) {
+		t.Errorf("tool without handler: %v", err)
+	}
+}
+
+func TestSeverity(t *testing.T) {
+	tests := []struct {
+		s     Severity
+		name  string
+		level slog.Level
+	}{
+		{SeverityError, "error", slog.LevelError},
+		{SeverityWarning, "warning", slog.LevelWarn},
+		{SeverityNotice, "notice", slog.LevelInfo + 2},
+		{SeverityInfo, "info", slog.LevelInfo},
+		{SeverityDebug, "debug", slog.LevelDebug},
+		{Severity(9), "Severity(9)", slog.LevelError},
+		{Severity(-1), "Severity(-1)", slog.LevelError},
+	}
+	for _, tt := range tests {
+		if tt.s.String() != tt.name || tt.s.Level() != tt.level {
+			t.Errorf("Severity(%d): %q %v, want %q %v", int(tt.s), tt.s.String(), tt.s.Level(), tt.name, tt.level)
+		}
+	}
+}
+
+// nilCtx is the nil context careless callers pass; the runtime must cope.
+var nilCtx context.Context
