@@ -1,11 +1,302 @@
 package mcperr
 
-// An HTTPOption configures FromHTTPResponse. Every Option is an HTTPOption.
+import (
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// HTTPStatusCode returns the code an upstream's HTTP status maps to, and
+// false for a status below 400, which is no failure.
+//
+// The table is the TypeScript original's: 400 InvalidParams; 401
+// Unauthorized; 402 and 403 Forbidden; 404 NotFound; 408 Timeout; 409
+// Conflict; 422 ValidationError; 423 and 424 Conflict; 425 Timeout; 429
+// RateLimited; any other 4xx InvalidRequest; 504 Timeout; any other status
+// from 500 up ServiceUnavailable. No status maps to CodeInternalError: a
+// remote status never proves that this server failed.
+func HTTPStatusCode(status int) (Code, bool) {
+	switch {
+	case status < 400:
+		return 0, false
+	case status >= 500:
+		if status == http.StatusGatewayTimeout {
+			return CodeTimeout, true
+		}
+		return CodeServiceUnavailable, true
+	}
+	switch status {
+	case http.StatusBadRequest:
+		return CodeInvalidParams, true
+	case http.StatusUnauthorized:
+		return CodeUnauthorized, true
+	case http.StatusPaymentRequired, http.StatusForbidden:
+		return CodeForbidden, true
+	case http.StatusNotFound:
+		return CodeNotFound, true
+	case http.StatusRequestTimeout, http.StatusTooEarly:
+		return CodeTimeout, true
+	case http.StatusConflict, http.StatusLocked, http.StatusFailedDependency:
+		return CodeConflict, true
+	case http.StatusUnprocessableEntity:
+		return CodeValidationError, true
+	case http.StatusTooManyRequests:
+		return CodeRateLimited, true
+	}
+	return CodeInvalidRequest, true
+}
+
+// An HTTPOption configures FromHTTPResponse. Every Option is an HTTPOption,
+// applied to the built error after everything the response implies, so the
+// caller's data and settings win; WithService, WithBodyLimit, WithoutBody and
+// WithCodeOverride are HTTPOptions only, since they mean nothing to New.
 type HTTPOption interface {
 	applyHTTP(*httpConfig)
 }
 
+// httpOptionFunc adapts a function to HTTPOption.
+type httpOptionFunc func(*httpConfig)
+
+func (f httpOptionFunc) applyHTTP(c *httpConfig) {
+	if f != nil {
+		f(c)
+	}
+}
+
+// defaultBodyLimit is how many bytes of the body FromHTTPResponse keeps
+// unless told otherwise: enough for an upstream's error message, short
+// enough for a model's context.
+const defaultBodyLimit = 500
+
 // httpConfig collects what FromHTTPResponse's options say.
 type httpConfig struct {
-	errorOptions []Option // applied last to the built error
+	service      string
+	bodyLimit    int // <= 0: do not read the body
+	codeOverride func(status int) (Code, bool)
+	errorOptions []Option         // applied last to the built error
+	now          func() time.Time // the clock Retry-After dates are read against
+}
+
+// WithService names the upstream in the message ("Billing returned HTTP
+// 503 Service Unavailable."), instead of the request's host.
+func WithService(name string) HTTPOption {
+	return httpOptionFunc(func(c *httpConfig) { c.service = name })
+}
+
+// WithBodyLimit sets how many bytes of the response body are kept as
+// data.body (500 by default). A limit of zero or less keeps none.
+func WithBodyLimit(n int) HTTPOption {
+	return httpOptionFunc(func(c *httpConfig) { c.bodyLimit = n })
+}
+
+// WithoutBody leaves the response body out of the error, for upstreams whose
+// error bodies may carry what the client must not see.
+func WithoutBody() HTTPOption {
+	return httpOptionFunc(func(c *httpConfig) { c.bodyLimit = 0 })
+}
+
+// WithCodeOverride lets the caller decide the code for a status: when
+// override reports true its code is used, otherwise HTTPStatusCode's. For an
+// API that answers 404 for "not allowed to know", say.
+func WithCodeOverride(override func(status int) (Code, bool)) HTTPOption {
+	return httpOptionFunc(func(c *httpConfig) { c.codeOverride = override })
+}
+
+// FromHTTPResponse returns the error an upstream's failed HTTP response
+// stands for. It never returns nil and never panics; a nil resp gives a
+// CodeInternalError error.
+//
+// The code comes from WithCodeOverride, else HTTPStatusCode, else (for a
+// status below 400 passed by mistake) CodeInternalError. The message is
+// "<subject> returned HTTP <status> <text>.", the subject being WithService's
+// name, else the request's host, else "Upstream"; the status text comes from
+// resp.Status, else http.StatusText. Data holds status (int), statusText,
+// body (at most the body limit, cut on a UTF-8 boundary and marked "…" when
+// truncated) and, for 501 Not Implemented, retryable false. A Retry-After
+// header, in seconds or as an HTTP date, becomes the error's retry-after,
+// which Retry honours and the client sees as data.retryAfter in seconds.
+// Options are applied last and override all of these.
+//
+// FromHTTPResponse reads at most the body limit plus one byte of resp.Body
+// and does not close it: the caller owns the body, and closes it as usual
+// (defer resp.Body.Close() after the request), whatever this function does.
+func FromHTTPResponse(resp *http.Response, opts ...HTTPOption) *Error {
+	cfg := httpConfig{bodyLimit: defaultBodyLimit, now: time.Now}
+	for _, opt := range opts {
+		if opt != nil {
+			opt.applyHTTP(&cfg)
+		}
+	}
+	e := fromResponse(resp, &cfg)
+	for _, opt := range cfg.errorOptions {
+		opt.apply(e)
+	}
+	return e
+}
+
+// fromResponse builds the error for resp before the caller's options apply.
+func fromResponse(resp *http.Response, cfg *httpConfig) *Error {
+	subject := responseSubject(resp, cfg.service)
+	if resp == nil {
+		return &Error{code: CodeInternalError, message: subject + " returned no HTTP response."}
+	}
+	status := resp.StatusCode
+	text := statusText(resp)
+	e := &Error{
+		code:    statusCode(status, cfg.codeOverride),
+		message: statusMessage(subject, status, text),
+		data:    make(map[string]any, 4),
+	}
+	e.data["status"] = status
+	if text != "" {
+		e.data["statusText"] = text
+	}
+	if body := readBody(resp.Body, cfg.bodyLimit); body != "" {
+		e.data["body"] = body
+	}
+	if status == http.StatusNotImplemented {
+		permanent := false
+		e.retryable = &permanent
+	}
+	if after, ok := parseRetryAfter(resp.Header.Get("Retry-After"), cfg.now()); ok {
+		e.retryAfter = after
+	}
+	return e
+}
+
+// responseSubject names who answered: the service, else the host, else
+// "Upstream".
+func responseSubject(resp *http.Response, service string) string {
+	switch {
+	case service != "":
+		return service
+	case resp != nil && resp.Request != nil && resp.Request.URL != nil && resp.Request.URL.Host != "":
+		return resp.Request.URL.Host
+	}
+	return "Upstream"
+}
+
+// statusText returns the reason phrase of resp.Status ("Not Found" from
+// "404 Not Found"), else the standard text for the status, else "".
+func statusText(resp *http.Response) string {
+	text := strings.TrimSpace(resp.Status)
+	if number, rest, _ := strings.Cut(text, " "); isDigits(number) {
+		text = strings.TrimSpace(rest)
+	}
+	if text == "" {
+		text = http.StatusText(resp.StatusCode)
+	}
+	return text
+}
+
+// isDigits reports whether s is a non-empty run of ASCII digits.
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// statusCode returns the code for status: the override's when it has one,
+// else HTTPStatusCode's, else CodeInternalError. An override that panics is
+// treated as having no opinion.
+func statusCode(status int, override func(int) (Code, bool)) Code {
+	if code, ok := safeOverride(override, status); ok {
+		return code
+	}
+	if code, ok := HTTPStatusCode(status); ok {
+		return code
+	}
+	return CodeInternalError
+}
+
+func safeOverride(override func(int) (Code, bool), status int) (code Code, ok bool) {
+	if override == nil {
+		return 0, false
+	}
+	defer func() {
+		if recover() != nil {
+			code, ok = 0, false
+		}
+	}()
+	return override(status)
+}
+
+// statusMessage formats "<subject> returned HTTP <status> <text>.", without
+// the text when there is none.
+func statusMessage(subject string, status int, text string) string {
+	msg := subject + " returned HTTP " + strconv.Itoa(status)
+	if text != "" {
+		msg += " " + text
+	}
+	return msg + "."
+}
+
+// truncationMark ends a body cut at the limit.
+const truncationMark = "…"
+
+// readBody returns up to limit bytes of body as text, cut on a rune boundary
+// and marked when there was more. A read error, a panicking reader or an
+// empty body all give "": the body is a courtesy, never a reason to fail.
+func readBody(body io.Reader, limit int) (text string) {
+	if body == nil || limit <= 0 {
+		return ""
+	}
+	defer func() {
+		if recover() != nil {
+			text = ""
+		}
+	}()
+	raw, err := io.ReadAll(io.LimitReader(body, int64(limit)+1))
+	if err != nil {
+		return ""
+	}
+	truncated := len(raw) > limit
+	if truncated {
+		raw = raw[:runeBoundary(raw, limit)]
+	}
+	text = strings.ToValidUTF8(string(raw), "\uFFFD")
+	if truncated {
+		text += truncationMark
+	}
+	return text
+}
+
+// runeBoundary returns the largest cut <= limit that does not split a
+// multi-byte rune of b; len(b) must exceed limit. A cut is moved back only
+// over the continuation bytes of one rune, so invalid UTF-8 cannot make it
+// shrink by more than utf8.UTFMax-1 bytes.
+func runeBoundary(b []byte, limit int) int {
+	for cut := limit; cut > 0 && cut > limit-utf8.UTFMax; cut-- {
+		if utf8.RuneStart(b[cut]) {
+			return cut
+		}
+	}
+	return limit
+}
+
+// parseRetryAfter reads a Retry-After header value: delta-seconds ("120") or
+// an HTTP date, measured from now; a date in the past means no wait. It
+// reports false for an empty or unreadable value.
+func parseRetryAfter(value string, now time.Time) (time.Duration, bool) {
+	value = strings.TrimSpace(value)
+	if value == "" {
+		return 0, false
+	}
+	if isDigits(value) {
+		// ParseFloat, unlike ParseInt, saturates a huge value at +Inf,
+		// which secondsToDuration caps, instead of failing.
+		seconds, _ := strconv.ParseFloat(value, 64)
+		return secondsToDuration(seconds), true
+	}
+	when, err := http.ParseTime(value)
+	if err != nil {
+		return 0, false
+	}
+	return max(when.Sub(now), 0), true
 }
