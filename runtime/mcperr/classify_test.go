@@ -263,3 +263,23 @@ func TestWalkChainIsBounded(t *testing.T) {
 		t.Error("firstError found an *Error in a cycle without one")
 	}
 }
+
+// panicUnwrapError panics when unwrapped.
+type panicUnwrapError struct{}
+
+func (panicUnwrapError) Error() string { return "not found" }
+func (panicUnwrapError) Unwrap() error { panic("unwrap") }
+
+func TestPanickingUnwrap(t *testing.T) {
+	err := panicUnwrapError{}
+	if got := CodeOf(err); got != CodeInternalError {
+		t.Errorf("CodeOf = %v, want InternalError", got)
+	}
+	if Retryable(err) {
+		t.Error("Retryable = true")
+	}
+	if got := ToWire(err); got.Code != CodeInternalError {
+		t.Errorf("ToWire = %+v", got)
+	}
+	_ = Text(err)
+}

@@ -380,11 +380,11 @@ func TestRuneBoundary(t *testing.T) {
 		want  int
 	}{
 		{"abcdef", 3, 3},
-		{"ab€cd", 3, 2},              // € is 3 bytes at 2-4
-		{"ab€cd", 4, 2},              //
-		{"ab€cd", 5, 5},              //
-		{"a😀b", 2, 1},                // 😀 is 4 bytes at 1-4
-		{"a\x80\x80\x80\x80b", 5, 5}, // invalid: no rune start within reach
+		{"ab€cd", 3, 2},                  // € is 3 bytes at 2-4
+		{"ab€cd", 4, 2},                  //
+		{"ab€cd", 5, 5},                  //
+		{"a😀b", 2, 1},                    // 😀 is 4 bytes at 1-4
+		{"a\x80\x80\x80\x80\x80b", 5, 5}, // invalid: no rune start within reach
 	}
 	for _, tt := range tests {
 		got := runeBoundary([]byte(tt.b), tt.limit)

@@ -152,6 +152,7 @@ func TestToWireSanitises(t *testing.T) {
 		WithData("strings", map[string]string{"password": "k6", "user": "bob"}),
 		WithData("struct", secretStruct{Name: "n", Password: "k7", Nested: map[string]string{"clientSecret": "k8"}}),
 		WithData("maxTokens", 100),
+		WithData("ratio", float32(0.5)),
 		WithData("nan", math.NaN()),
 		WithData("inf", math.Inf(-1)),
 		WithData("f32", float32(math.Inf(1))),
@@ -183,6 +184,7 @@ func TestToWireSanitises(t *testing.T) {
 	d := w.Data
 	checks := map[string]any{
 		"maxTokens":  100,
+		"ratio":      0.5,
 		"nan":        "NaN",
 		"inf":        "-Inf",
 		"f32":        "+Inf",

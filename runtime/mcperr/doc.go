@@ -1,0 +1,109 @@
+// Package mcperr gives MCP tool failures a shape an agent can act on: a
+// stable code, a message meant for the model, machine-readable data, and
+// error contracts that declare every way a tool can fail.
+//
+// It depends on the standard library only. Bindings such as runtime/mcpsdk
+// register tools with an MCP SDK; the mcperrlint analyzers check at build
+// time that handlers fail only in the ways their contracts declare.
+//
+// # Codes
+//
+// A [Code] is a JSON-RPC error code: the five the specification defines
+// ([CodeParseError] to [CodeInternalError]) and thirteen in the server range
+// (-32000 to -32099): [CodeServiceUnavailable], [CodeNotFound],
+// [CodeConflict], [CodeRateLimited], [CodeTimeout], [CodeForbidden],
+// [CodeUnauthorized], [CodeValidationError], [CodeConfigurationError],
+// [CodeInitializationFailed], [CodeDatabaseError], [CodeSerializationError]
+// and [CodeUnknownError]. [Code.Transient] reports the three a retry can fix.
+//
+// # Errors and factories
+//
+// An [*Error] carries a code, a message, data and, for logs only, a cause.
+// Build one with [New] or the factory named after its code, configured by
+// options:
+//
+//	return mcperr.NotFound("No invoice INV-7.",
+//		mcperr.WithCause(err),                   // kept for errors.Is and logs, never sent
+//		mcperr.WithData("invoiceId", "INV-7"),   // sent as data.invoiceId
+//		mcperr.WithRecovery("List invoices first."))
+//
+// Its Error method returns the message alone, so wrapping or printing it
+// never leaks the cause to a client; %+v prints the cause chain for logs.
+//
+// # Contracts and Fail
+//
+// A [Tool] declares its [Contract]: each entry names a stable reason, the
+// code it surfaces as, when it happens and how to recover. Inside the
+// handler, [Fail] builds the declared error for a reason:
+//
+//	var getInvoice = &mcperr.Tool[GetInvoiceIn, Invoice]{
+//		Name: "get_invoice",
+//		Errors: []mcperr.Contract{{
+//			Reason:   "invoice_not_found",
+//			Code:     mcperr.CodeNotFound,
+//			When:     "No invoice has the given id.",
+//			Recovery: "List invoices to find a valid id, then call again.",
+//		}},
+//		Handler: func(ctx context.Context, in GetInvoiceIn) (Invoice, error) {
+//			inv, err := store.Invoice(ctx, in.ID)
+//			if errors.Is(err, store.ErrNotFound) {
+//				return Invoice{}, mcperr.Fail(ctx, "invoice_not_found", "",
+//					mcperr.RecoveryFor(ctx, "invoice_not_found"), mcperr.WithCause(err))
+//			}
+//			return inv, err
+//		},
+//	}
+//
+// Fail takes the code and data.retryable from the entry, falls back to its
+// When for an empty message, and always sets data.reason to the contract
+// reason. The entry's Recovery is sent only when the call opts in with
+// [RecoveryFor] or [WithRecovery]. An undeclared reason gives a
+// [CodeInternalError] error naming it; Fail never panics. A service below
+// the handler marks its errors [WithReason] so the client sees the same
+// data.reason.
+//
+// # Classification
+//
+// [CodeOf] returns the code of the first *Error in a chain; for any other
+// error, [Classify] guesses it: Go's own error types and sentinels first
+// (context, io/fs, encoding/json, net, net/url, syscall), then the message
+// patterns of the TypeScript original (cyanheads/mcp-ts-core).
+//
+// # HTTP
+//
+// [FromHTTPResponse] turns an upstream's failed response into an *Error:
+// the code from [HTTPStatusCode], a message such as "Billing returned HTTP
+// 503 Service Unavailable.", the status and a bounded prefix of the body as
+// data, and the Retry-After header as the error's retry-after:
+//
+//	if resp.StatusCode >= 400 {
+//		return mcperr.FromHTTPResponse(resp, mcperr.WithService("Billing"))
+//	}
+//
+// # Retry
+//
+// [Retry] runs a function until it succeeds, with exponential backoff and
+// jitter. It retries what [Retryable] says can succeed, honours a
+// retry-after, stops on [WithRetryable](false) and on context cancellation:
+//
+//	inv, err := mcperr.Retry(ctx, mcperr.RetryPolicy{MaxRetries: 2},
+//		func(ctx context.Context) (Invoice, error) { return billing.Invoice(ctx, id) })
+//
+// # Wire rendering
+//
+// [ToWire] renders any error as the JSON-RPC error object a client receives,
+// {"code", "message", "data"?}, and [Text] as the text an agent reads:
+//
+//	Error: No invoice has the given id.
+//
+//	Recovery: List invoices to find a valid id, then call again.
+//
+//	(reason invoice_not_found · not retryable · request req-42)
+//
+// Rendering never fails and never panics. Only an *Error's own data is
+// rendered: a cause never is, keys that look like credentials are dropped at
+// any depth, and values JSON cannot hold are replaced by a placeholder.
+// Data keys the package manages are "reason", "retryable", "retryAfter"
+// (whole seconds), "recovery" ({"hint": ...}), and "requestId", which feeds
+// the text's trailer.
+package mcperr
