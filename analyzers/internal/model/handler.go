@@ -1,0 +1,179 @@
+package model
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// A HandlerKind is the API a tool handler is written against. It decides
+// how the handler's return values reach the client.
+type HandlerKind int
+
+const (
+	// ToolHandler is the Handler of an mcperr.Tool:
+	// func(context.Context, In) (Out, error).
+	ToolHandler HandlerKind = iota + 1
+	// GoSDKTyped is a go-sdk mcp.ToolHandlerFor[In, Out]:
+	// func(context.Context, *mcp.CallToolRequest, In) (*mcp.CallToolResult, Out, error).
+	GoSDKTyped
+	// GoSDKRaw is a go-sdk mcp.ToolHandler:
+	// func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error).
+	GoSDKRaw
+	// MCPGoPlain is an mcp-go server.ToolHandlerFunc:
+	// func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error).
+	MCPGoPlain
+	// MCPGoTyped is an mcp-go mcp.TypedToolHandlerFunc[T]:
+	// func(context.Context, mcp.CallToolRequest, T) (*mcp.CallToolResult, error).
+	MCPGoTyped
+	// MCPGoStructured is an mcp-go mcp.StructuredToolHandlerFunc[T, R]:
+	// func(context.Context, mcp.CallToolRequest, T) (R, error).
+	MCPGoStructured
+)
+
+var kindNames = [...]string{
+	ToolHandler:     "mcperr tool handler",
+	GoSDKTyped:      "go-sdk typed handler",
+	GoSDKRaw:        "go-sdk raw handler",
+	MCPGoPlain:      "mcp-go handler",
+	MCPGoTyped:      "mcp-go typed handler",
+	MCPGoStructured: "mcp-go structured handler",
+}
+
+func (k HandlerKind) String() string {
+	if k > 0 && int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "unknown handler"
+}
+
+// SDK reports whether the handler is written against an SDK directly.
+func (k HandlerKind) SDK() bool { return k >= GoSDKTyped }
+
+// GoSDK reports whether the handler is a go-sdk handler.
+func (k HandlerKind) GoSDK() bool { return k == GoSDKTyped || k == GoSDKRaw }
+
+// MCPGo reports whether the handler is an mcp-go handler.
+func (k HandlerKind) MCPGo() bool { return k >= MCPGoPlain }
+
+// A Handler is a function that serves a tool call.
+type Handler struct {
+	Kind HandlerKind
+	Sig  *types.Signature
+
+	// Exactly one of Lit and Func is set. Decl is set for a Func declared
+	// in this package; a Func from another package has no body here and is
+	// judged through facts.
+	Lit  *ast.FuncLit
+	Func *types.Func
+	Decl *ast.FuncDecl
+
+	// Tools are the mcperr tools it serves (ToolHandler only); a handler
+	// found by signature alone, to be registered by another package, has
+	// none.
+	Tools []*Tool
+
+	// Registered reports that a registration site was seen, rather than
+	// the handler being found by its signature alone.
+	Registered bool
+}
+
+// Body returns the handler's body, or nil when it is not in this package.
+func (h *Handler) Body() *ast.BlockStmt {
+	switch {
+	case h.Lit != nil:
+		return h.Lit.Body
+	case h.Decl != nil:
+		return h.Decl.Body
+	}
+	return nil
+}
+
+// Node returns the handler's syntax: the literal or the declaration.
+func (h *Handler) Node() ast.Node {
+	if h.Lit != nil {
+		return h.Lit
+	}
+	if h.Decl != nil {
+		return h.Decl
+	}
+	return nil
+}
+
+// Pos returns where the handler is written, or token.NoPos.
+func (h *Handler) Pos() token.Pos {
+	if n := h.Node(); n != nil {
+		return n.Pos()
+	}
+	return token.NoPos
+}
+
+// Name describes the handler for messages: its function name, or
+// "function literal".
+func (h *Handler) Name() string {
+	if h.Func != nil {
+		return h.Func.Name()
+	}
+	return "function literal"
+}
+
+// ErrorResult returns the index of the handler's error result.
+func (h *Handler) ErrorResult() int { return h.Sig.Results().Len() - 1 }
+
+// kindOf classifies a signature as a handler kind, or returns 0. mcperr
+// tool handlers are not recognised by signature alone: any
+// func(context.Context, T) (U, error) would match.
+func kindOf(sig *types.Signature) HandlerKind {
+	params, results := sig.Params(), sig.Results()
+	if params.Len() < 2 || params.Len() > 3 || results.Len() < 2 || results.Len() > 3 || sig.Variadic() {
+		return 0
+	}
+	if !IsContext(params.At(0).Type()) || !IsErrorType(results.At(results.Len()-1).Type()) {
+		return 0
+	}
+	req := params.At(1).Type()
+	switch {
+	case isGoSDKRequest(req):
+		goSDKResult := IsPointerTo(results.At(0).Type(), GoSDKPath, "CallToolResult")
+		switch {
+		case params.Len() == 2 && results.Len() == 2 && goSDKResult:
+			return GoSDKRaw
+		case params.Len() == 3 && results.Len() == 3 && goSDKResult:
+			return GoSDKTyped
+		}
+	case IsNamed(req, MCPGoPath, "CallToolRequest") && results.Len() == 2:
+		mcpgoResult := IsPointerTo(results.At(0).Type(), MCPGoPath, "CallToolResult")
+		switch {
+		case params.Len() == 2 && mcpgoResult:
+			return MCPGoPlain
+		case params.Len() == 3 && mcpgoResult:
+			return MCPGoTyped
+		case params.Len() == 3:
+			return MCPGoStructured
+		}
+	}
+	return 0
+}
+
+// isGoSDKRequest reports whether t is *mcp.CallToolRequest of the go-sdk,
+// an alias of *mcp.ServerRequest[*mcp.CallToolParamsRaw].
+func isGoSDKRequest(t types.Type) bool {
+	ptr, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	named, ok := types.Unalias(ptr.Elem()).(*types.Named)
+	if !ok || !IsNamed(named, GoSDKPath, "ServerRequest") {
+		return IsNamed(ptr.Elem(), GoSDKPath, "CallToolRequest")
+	}
+	args := named.TypeArgs()
+	return args.Len() == 1 && IsPointerTo(args.At(0), GoSDKPath, "CallToolParamsRaw")
+}
+
+// isToolHandlerSignature reports whether sig has the shape of an mcperr
+// tool handler: func(context.Context, In) (Out, error).
+func isToolHandlerSignature(sig *types.Signature) bool {
+	params, results := sig.Params(), sig.Results()
+	return params.Len() == 2 && results.Len() == 2 && !sig.Variadic() &&
+		IsContext(params.At(0).Type()) && IsErrorType(results.At(1).Type())
+}

@@ -1,0 +1,300 @@
+package model
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// entry returns the Entry for a mcperr.Contract literal, reading it on
+// first use.
+func (b *builder) entry(lit *ast.CompositeLit) *Entry {
+	if e, ok := b.entries[lit]; ok {
+		return e
+	}
+	e := &Entry{Lit: lit}
+	for i, elt := range lit.Elts {
+		name, value := "", elt
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok {
+				name = id.Name
+			}
+			value = kv.Value
+		} else if i < len(entryFields) {
+			name = entryFields[i]
+		}
+		if f := e.field(name); f != nil {
+			*f = Field{Written: true, Expr: value, Value: b.info.Types[value].Value}
+		}
+	}
+	b.entries[lit] = e
+	b.m.Entries = append(b.m.Entries, e)
+	return e
+}
+
+// resolveContracts reads the entries of every contract literal.
+func (b *builder) resolveContracts() {
+	for _, c := range b.m.Contracts {
+		for _, elt := range c.Lit.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok { // an indexed array element
+				elt = kv.Value
+			}
+			entries, ok := b.resolveEntries(elt, false, 0)
+			if !ok {
+				c.NotStatic = append(c.NotStatic, elt)
+				continue
+			}
+			for _, e := range entries {
+				c.Entries = append(c.Entries, e)
+				c.Sites = append(c.Sites, elt)
+			}
+		}
+	}
+}
+
+// maxIndirections bounds how many variables resolution follows, so that
+// v = w, w = v cannot loop.
+const maxIndirections = 8
+
+// resolveEntries returns the entries an expression statically denotes: a
+// Contract literal (or, when list is set, a []Contract literal), or a
+// variable initialised by one and never reassigned, in this package or,
+// through a ContractFact, in another.
+func (b *builder) resolveEntries(expr ast.Expr, list bool, depth int) ([]*Entry, bool) {
+	if depth > maxIndirections {
+		return nil, false
+	}
+	expr = ast.Unparen(expr)
+	if lit, ok := expr.(*ast.CompositeLit); ok {
+		if list {
+			if c, ok := b.contracts[lit]; ok && len(c.NotStatic) == 0 {
+				return c.Entries, true
+			}
+			return nil, false
+		}
+		if IsNamed(b.info.TypeOf(lit), RuntimePath, "Contract") {
+			return []*Entry{b.entry(lit)}, true
+		}
+		return nil, false
+	}
+	v := varOf(b.info, expr)
+	if v == nil {
+		return nil, false
+	}
+	if v.Pkg() != b.pass.Pkg {
+		fact, ok := b.foreign[v]
+		if !ok {
+			fact = new(ContractFact)
+			if !b.pass.ImportObjectFact(v, fact) {
+				fact = nil
+			}
+			b.foreign[v] = fact
+		}
+		if fact == nil {
+			return nil, false
+		}
+		return fact.entries(), true
+	}
+	init, ok := b.inits[v]
+	if !ok || b.reassigned[v] {
+		return nil, false
+	}
+	return b.resolveEntries(init, list, depth+1)
+}
+
+// varOf returns the variable an identifier or qualified identifier denotes.
+func varOf(info *types.Info, expr ast.Expr) *types.Var {
+	var id *ast.Ident
+	switch e := expr.(type) {
+	case *ast.Ident:
+		id = e
+	case *ast.SelectorExpr:
+		if _, isField := info.Selections[e]; isField {
+			return nil
+		}
+		id = e.Sel
+	default:
+		return nil
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	if v != nil && v.IsField() {
+		return nil
+	}
+	return v
+}
+
+// resolveTools reads every tool literal.
+func (b *builder) resolveTools() {
+	for _, lit := range b.toolLits {
+		t := &Tool{Lit: lit}
+		if named, ok := types.Unalias(b.info.TypeOf(lit)).(*types.Named); ok && named.TypeArgs().Len() == 2 {
+			t.In, t.Out = named.TypeArgs().At(0), named.TypeArgs().At(1)
+		}
+		if name := fieldValue(lit, "Name", 0); name != nil {
+			if s, ok := (Field{Written: true, Value: b.info.Types[name].Value}).String(); ok {
+				t.Name = s
+			}
+		}
+		t.Errors = fieldValue(lit, "Errors", 3)
+		if t.Errors != nil && isNil(b.info, t.Errors) {
+			t.Errors = nil // Errors: nil declares no contract, like leaving it out
+		}
+		t.Contract = b.toolContract(t.Errors)
+		t.HandlerExpr = fieldValue(lit, "Handler", 4)
+		if t.HandlerExpr != nil {
+			for _, h := range b.toolHandlers(t.HandlerExpr) {
+				h.Tools = append(h.Tools, t)
+				h.Registered = true
+				t.Handlers = append(t.Handlers, h)
+			}
+		}
+		b.m.Tools = append(b.m.Tools, t)
+	}
+}
+
+// toolContract returns the Contract a tool's Errors expression denotes, or
+// nil when there is none or it is not statically known. A literal is its
+// own contract even when some of its elements are not static: those are
+// reported where they are, and the rest can still be checked.
+func (b *builder) toolContract(errors ast.Expr) *Contract {
+	if errors == nil {
+		return nil
+	}
+	if lit, ok := ast.Unparen(errors).(*ast.CompositeLit); ok {
+		return b.contracts[lit]
+	}
+	if entries, ok := b.resolveEntries(errors, true, 0); ok {
+		return &Contract{Entries: entries}
+	}
+	return nil
+}
+
+// isNil reports whether expr is the predeclared nil.
+func isNil(info *types.Info, expr ast.Expr) bool {
+	tv, ok := info.Types[expr]
+	return ok && tv.IsNil()
+}
+
+// toolHandlers returns the handlers a Tool's Handler expression denotes.
+func (b *builder) toolHandlers(expr ast.Expr) []*Handler {
+	expr = ast.Unparen(expr)
+	switch e := expr.(type) {
+	case *ast.FuncLit:
+		return []*Handler{b.handlerFor(e, ToolHandler)}
+	case *ast.CallExpr:
+		// A local factory: Handler: newGetBook(store). Its returned
+		// literals are the handlers.
+		if decl := b.m.Funcs[Callee(b.info, e)]; decl != nil {
+			var hs []*Handler
+			for _, lit := range returnedFuncLits(decl.Body) {
+				hs = append(hs, b.handlerFor(lit, ToolHandler))
+			}
+			return hs
+		}
+		return nil
+	}
+	if fn := FuncOf(b.info, expr); fn != nil {
+		return []*Handler{b.handlerFor(fn, ToolHandler)}
+	}
+	if v := varOf(b.info, expr); v != nil && !b.reassigned[v] {
+		if lit, ok := ast.Unparen(b.inits[v]).(*ast.FuncLit); ok {
+			return []*Handler{b.handlerFor(lit, ToolHandler)}
+		}
+	}
+	return nil
+}
+
+// returnedFuncLits returns the function literals a body returns directly,
+// not those inside nested literals.
+func returnedFuncLits(body *ast.BlockStmt) []*ast.FuncLit {
+	var lits []*ast.FuncLit
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			for _, r := range n.Results {
+				if lit, ok := ast.Unparen(r).(*ast.FuncLit); ok {
+					lits = append(lits, lit)
+				}
+			}
+		}
+		return true
+	})
+	return lits
+}
+
+// resolveRegistrations marks the handlers passed at SDK registration
+// sites, adding those declared in other packages.
+func (b *builder) resolveRegistrations() {
+	for _, expr := range b.registrations {
+		expr = ast.Unparen(expr)
+		if call, ok := expr.(*ast.CallExpr); ok {
+			// A wrapper such as mcp.NewTypedToolHandler(h) was recorded as
+			// its own registration; a local factory returns literals that
+			// the signature scan found.
+			if decl := b.m.Funcs[Callee(b.info, call)]; decl != nil {
+				for _, lit := range returnedFuncLits(decl.Body) {
+					if h, ok := b.handlers[lit]; ok {
+						h.Registered = true
+					}
+				}
+			}
+			continue
+		}
+		if lit, ok := expr.(*ast.FuncLit); ok {
+			if h, ok := b.handlers[lit]; ok {
+				h.Registered = true
+			}
+			continue
+		}
+		fn := FuncOf(b.info, expr)
+		if fn == nil {
+			continue
+		}
+		if kind := kindOf(fn.Type().(*types.Signature)); kind != 0 {
+			b.handlerFor(fn, kind).Registered = true
+		}
+	}
+}
+
+// addServiceHandlers adds, as mcperr tool handlers without a local tool,
+// exported functions with a handler's signature whose body calls Fail or
+// RecoveryFor: calling them only makes sense under a tool's contract, so
+// another package registers them.
+func (b *builder) addServiceHandlers() {
+	for _, decl := range b.failCallers {
+		fn, _ := b.info.Defs[decl.Name].(*types.Func)
+		if fn == nil || !fn.Exported() || decl.Body == nil {
+			continue
+		}
+		if _, known := b.handlers[fn]; known {
+			continue
+		}
+		if isToolHandlerSignature(fn.Type().(*types.Signature)) {
+			b.handlerFor(fn, ToolHandler)
+		}
+	}
+}
+
+// exportContractFacts records the package-level contract variables a tool
+// in another package may use.
+func (b *builder) exportContractFacts() {
+	scope := b.pass.Pkg.Scope()
+	for v, init := range b.inits {
+		if v.Parent() != scope || b.reassigned[v] {
+			continue
+		}
+		t := v.Type()
+		var entries []*Entry
+		var ok bool
+		switch {
+		case isContractList(t):
+			entries, ok = b.resolveEntries(init, true, 0)
+		case IsNamed(t, RuntimePath, "Contract"):
+			entries, ok = b.resolveEntries(init, false, 0)
+		}
+		if ok {
+			b.pass.ExportObjectFact(v, factOf(entries))
+		}
+	}
+}

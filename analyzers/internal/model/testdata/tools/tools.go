@@ -1,0 +1,67 @@
+package tools // want `foreign handler "mcperr tool handler GetBook" registered=true` `foreign handler "mcperr tool handler Find" registered=true`
+
+import (
+	"context"
+
+	"fixtures/handlers"
+
+	"github.com/mcperrlint/mcperrlint/runtime/mcperr"
+)
+
+type In = handlers.In
+type Out = handlers.Out
+
+var errs = []mcperr.Contract{
+	{Reason: "a", When: "w", Recovery: "r", Code: mcperr.CodeNotFound},
+	{Reason: "b", When: "w", Recovery: "r", Code: mcperr.CodeConflict},
+}
+
+var Literal = mcperr.Tool[In, Out]{ // want `tool "literal" contract=\[a b\] handlers=\[mcperr tool handler function literal\]`
+	Name:   "literal",
+	Errors: errs,
+	Handler: func(ctx context.Context, in In) (Out, error) { // want `handler "mcperr tool handler function literal" registered=true tools=1`
+		return Out{}, nil
+	},
+}
+
+func getBook(ctx context.Context, in In) (Out, error) { return Out{}, nil } // want `handler "mcperr tool handler getBook" registered=true tools=2`
+
+var Named = mcperr.Tool[In, Out]{Name: "named", Handler: getBook}             // want `tool "named" contract=none handlers=\[mcperr tool handler getBook\]`
+var NamedAgain = &mcperr.Tool[In, Out]{Name: "named_again", Handler: getBook} // want `tool "named_again" contract=none handlers=\[mcperr tool handler getBook\]`
+
+var Foreign = mcperr.Tool[In, Out]{Name: "foreign", Errors: handlers.Shared, Handler: handlers.GetBook} // want `tool "foreign" contract=\[book_not_found\] handlers=\[mcperr tool handler GetBook\]`
+
+var svc handlers.Service
+
+var MethodValue = mcperr.Tool[In, Out]{Name: "method_value", Handler: svc.Find} // want `tool "method_value" contract=none handlers=\[mcperr tool handler Find\]`
+
+var MethodExpr = mcperr.Tool[In, Out]{Name: "method_expr", Handler: handlers.Service{}.Find} // want `tool "method_expr" contract=none handlers=\[mcperr tool handler Find\]`
+
+func generic[T any](ctx context.Context, in T) (Out, error) { return Out{}, nil } // want `handler "mcperr tool handler generic" registered=true tools=1`
+
+var Generic = mcperr.Tool[In, Out]{Name: "generic", Handler: generic[In]} // want `tool "generic" contract=none handlers=\[mcperr tool handler generic\]`
+
+type store struct{}
+
+func newHandler(s *store) func(context.Context, In) (Out, error) {
+	if s == nil {
+		return func(ctx context.Context, in In) (Out, error) { return Out{}, nil } // want `handler "mcperr tool handler function literal" registered=true tools=1`
+	}
+	return func(ctx context.Context, in In) (Out, error) { // want `handler "mcperr tool handler function literal" registered=true tools=1`
+		inner := func() error { return nil } // a literal inside is not returned
+		return Out{}, inner()
+	}
+}
+
+var Factory = mcperr.Tool[In, Out]{Name: "factory", Handler: newHandler(nil)} // want `tool "factory" contract=none handlers=\[mcperr tool handler function literal mcperr tool handler function literal\]`
+
+var held = func(ctx context.Context, in In) (Out, error) { return Out{}, nil } // want `handler "mcperr tool handler function literal" registered=true tools=1`
+
+var Held = mcperr.Tool[In, Out]{Name: "held", Handler: held} // want `tool "held" contract=none handlers=\[mcperr tool handler function literal\]`
+
+func build() *mcperr.Tool[In, Out] {
+	local := []mcperr.Contract{{Reason: "c", When: "w", Recovery: "r", Code: mcperr.CodeTimeout}}
+	return &mcperr.Tool[In, Out]{Name: "built", Errors: local} // want `tool "built" contract=\[c\] handlers=\[\]`
+}
+
+var _ = build

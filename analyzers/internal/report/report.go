@@ -1,0 +1,100 @@
+// Package report is how mcperrlint's analyzers report: every diagnostic
+// carries its rule id as Category and as the first word of its message, and
+// the URL of the rule's documentation. Findings in generated files and
+// findings a //mcperrlint:ignore directive covers are dropped here, once,
+// so every host (go vet, golangci-lint, the mcperrlint driver) honours the
+// same suppressions.
+package report
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/directive"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/rules"
+)
+
+// A Reporter reports one analyzer's findings on one package.
+type Reporter struct {
+	pass  *analysis.Pass
+	model *model.Model
+	used  map[*directive.Directive]map[string]bool
+}
+
+// New returns a Reporter for pass. Call Finish when the analyzer is done.
+func New(pass *analysis.Pass, m *model.Model) *Reporter {
+	return &Reporter{pass: pass, model: m, used: map[*directive.Directive]map[string]bool{}}
+}
+
+// Report reports a finding of rule over the range of node.
+func (r *Reporter) Report(rule rules.Rule, node analysis.Range, format string, args ...any) {
+	r.Diagnostic(rule, analysis.Diagnostic{
+		Pos:     node.Pos(),
+		End:     node.End(),
+		Message: fmt.Sprintf(format, args...),
+	})
+}
+
+// Diagnostic reports d, a finding of rule whose Message, fixes and related
+// information are already set; Category, URL and the message's rule prefix
+// are added here.
+func (r *Reporter) Diagnostic(rule rules.Rule, d analysis.Diagnostic) {
+	if r.model.InGenerated(r.pass.Fset, d.Pos) || r.suppressed(rule, d) {
+		return
+	}
+	d.Category = rule.ID
+	d.URL = rule.URL()
+	d.Message = rule.ID + ": " + d.Message
+	r.pass.Report(d)
+}
+
+// suppressed reports whether a directive covers d, recording its use.
+func (r *Reporter) suppressed(rule rules.Rule, d analysis.Diagnostic) bool {
+	for _, dir := range r.model.Directives(r.pass.Fset, d.Pos) {
+		if dir.Covers(rule.ID, d.Pos) {
+			if r.used[dir] == nil {
+				r.used[dir] = map[string]bool{}
+			}
+			r.used[dir][rule.ID] = true
+			return true
+		}
+	}
+	return false
+}
+
+// Finish reports the directives that name one of this analyzer's rules but
+// suppressed nothing of it. Only the analyzer that owns a rule can know
+// that, so each reports its own.
+func (r *Reporter) Finish() {
+	name := r.pass.Analyzer.Name
+	for _, dir := range r.model.AllDirectives() {
+		if r.model.InGenerated(r.pass.Fset, dir.Comment.Pos()) {
+			continue
+		}
+		for _, id := range dir.Rules {
+			rule, ok := rules.ByID(id)
+			if !ok || rule.Analyzer != name || r.used[dir][id] {
+				continue
+			}
+			r.pass.Report(analysis.Diagnostic{
+				Pos:      dir.Comment.Pos(),
+				End:      dir.Comment.End(),
+				Category: rules.IgnoreUnused.ID,
+				URL:      rules.IgnoreUnused.URL(),
+				Message: fmt.Sprintf("%s: the directive suppresses %s, but %s reports nothing it covers; remove it",
+					rules.IgnoreUnused.ID, id, id),
+			})
+		}
+	}
+}
+
+// Range is an analysis.Range made of two positions, for findings that span
+// more than one node.
+type Range struct{ From, To ast.Node }
+
+func (rg Range) Pos() token.Pos { return rg.From.Pos() }
+func (rg Range) End() token.Pos { return rg.To.End() }

@@ -1,0 +1,120 @@
+// Package rules is the table of mcperrlint's rules: every rule id appears
+// here once, with the analyzer that reports it and its default severity.
+//
+// A rule's documentation lives in its analyzer's doc.go, under a heading
+// "# Rule <id>", from which the README and SARIF help are generated; its
+// check is one function in that analyzer.
+package rules
+
+// A Severity is a rule's default level. Go's analysis drivers treat every
+// diagnostic alike; the severity reaches users through SARIF levels, the
+// README and golangci-lint's severity rules.
+type Severity int
+
+const (
+	Warning Severity = iota
+	Error
+)
+
+func (s Severity) String() string {
+	if s == Error {
+		return "error"
+	}
+	return "warning"
+}
+
+// A Rule is one class of finding. Its ID is the diagnostic Category and the
+// anchor of its documentation.
+type Rule struct {
+	ID       string
+	Analyzer string // the analyzer that reports it; "*" for every analyzer
+	Severity Severity
+}
+
+// DocsURL is where every rule is documented: the README, one section per rule
+// whose anchor is the rule id.
+const DocsURL = "https://github.com/mcperrlint/mcperrlint/blob/main/README.md"
+
+// URL returns the address of the rule's documentation.
+func (r Rule) URL() string { return DocsURL + "#" + r.ID }
+
+// The rules, grouped by analyzer in the order of the design's tables.
+var (
+	ContractEmpty             = Rule{"error-contract-empty", "contractstruct", Warning}
+	ContractNotStatic         = Rule{"error-contract-not-static", "contractstruct", Error}
+	ContractCodeType          = Rule{"error-contract-code-type", "contractstruct", Error}
+	ContractCodeUnknown       = Rule{"error-contract-code-unknown", "contractstruct", Error}
+	ContractCodeUnknownError  = Rule{"error-contract-code-unknown-error", "contractstruct", Warning}
+	ContractReasonRequired    = Rule{"error-contract-reason-required", "contractstruct", Error}
+	ContractReasonFormat      = Rule{"error-contract-reason-format", "contractstruct", Warning}
+	ContractReasonUnique      = Rule{"error-contract-reason-unique", "contractstruct", Error}
+	ContractWhenRequired      = Rule{"error-contract-when-required", "contractstruct", Error}
+	ContractRecoveryRequired  = Rule{"error-contract-recovery-required", "contractstruct", Error}
+	ContractRecoveryEmpty     = Rule{"error-contract-recovery-empty", "contractstruct", Error}
+	ContractRecoveryMinWords  = Rule{"error-contract-recovery-min-words", "contractstruct", Warning}
+	ContractRetryableMismatch = Rule{"error-contract-retryable-mismatch", "contractstruct", Warning}
+	ContractSeverityUnknown   = Rule{"error-contract-severity-unknown", "contractstruct", Error}
+
+	ReasonUndeclared    = Rule{"error-contract-reason-undeclared", "conformance", Error}
+	ReasonDynamic       = Rule{"error-contract-reason-dynamic", "conformance", Warning}
+	Conformance         = Rule{"error-contract-conformance", "conformance", Warning}
+	Unthrown            = Rule{"error-contract-unthrown", "conformance", Warning}
+	RecoveryUnforwarded = Rule{"error-contract-recovery-unforwarded", "conformance", Warning}
+	ReasonCodeMismatch  = Rule{"error-contract-reason-code-mismatch", "conformance", Warning}
+
+	PreferFail = Rule{"error-contract-prefer-fail", "preferfail", Warning}
+
+	PreferMCPErrorInHandler  = Rule{"prefer-mcp-error-in-handler", "handlerbody", Warning}
+	PreferErrorFactory       = Rule{"prefer-error-factory", "handlerbody", Warning}
+	PreserveCauseOnRethrow   = Rule{"preserve-cause-on-rethrow", "handlerbody", Warning}
+	NoStringifyUpstreamError = Rule{"no-stringify-upstream-error", "handlerbody", Warning}
+	NoFakeEmptyResult        = Rule{"no-fake-empty-result", "handlerbody", Warning}
+
+	SDKProtocolError             = Rule{"sdk-protocol-error", "sdkresult", Warning}
+	SDKNilResult                 = Rule{"sdk-nil-result", "sdkresult", Error}
+	SDKResultDropped             = Rule{"sdk-result-dropped", "sdkresult", Warning}
+	SDKWrappedProtocolError      = Rule{"sdk-wrapped-protocol-error", "sdkresult", Warning}
+	SDKErrorResultWithoutContent = Rule{"sdk-error-result-without-content", "sdkresult", Warning}
+
+	IgnoreMalformed = Rule{"mcperrlint-ignore-malformed", "ignoredirective", Warning}
+	IgnoreUnused    = Rule{"mcperrlint-ignore-unused", "*", Warning}
+)
+
+// All lists every rule, in documentation order.
+var All = []Rule{
+	ContractEmpty, ContractNotStatic, ContractCodeType, ContractCodeUnknown,
+	ContractCodeUnknownError, ContractReasonRequired, ContractReasonFormat,
+	ContractReasonUnique, ContractWhenRequired, ContractRecoveryRequired,
+	ContractRecoveryEmpty, ContractRecoveryMinWords, ContractRetryableMismatch,
+	ContractSeverityUnknown,
+	ReasonUndeclared, ReasonDynamic, Conformance, Unthrown, RecoveryUnforwarded,
+	ReasonCodeMismatch,
+	PreferFail,
+	PreferMCPErrorInHandler, PreferErrorFactory, PreserveCauseOnRethrow,
+	NoStringifyUpstreamError, NoFakeEmptyResult,
+	SDKProtocolError, SDKNilResult, SDKResultDropped, SDKWrappedProtocolError,
+	SDKErrorResultWithoutContent,
+	IgnoreMalformed, IgnoreUnused,
+}
+
+// ByID returns the rule with the given id.
+func ByID(id string) (Rule, bool) {
+	for _, r := range All {
+		if r.ID == id {
+			return r, true
+		}
+	}
+	return Rule{}, false
+}
+
+// Of returns the rules the named analyzer reports, excluding the ones every
+// analyzer reports.
+func Of(analyzer string) []Rule {
+	var out []Rule
+	for _, r := range All {
+		if r.Analyzer == analyzer {
+			out = append(out, r)
+		}
+	}
+	return out
+}
