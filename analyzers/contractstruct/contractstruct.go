@@ -1,0 +1,258 @@
+package contractstruct
+
+// Contracts are checked where they are written, not per tool: a contract
+// shared by two tools is one piece of code and gets one set of findings.
+// Only the tool-level questions (is Errors empty? can it be known?) are
+// asked per tool.
+
+import (
+	_ "embed"
+	"flag"
+	"go/ast"
+	"regexp"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/docs"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/report"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/rules"
+	"github.com/mcperrlint/mcperrlint/runtime/mcperr"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer checks that mcperr error contracts are well formed.
+var Analyzer = &analysis.Analyzer{
+	Name:     "contractstruct",
+	Doc:      docs.Analyzer(doc, "contractstruct"),
+	URL:      rules.DocsURL + "#analyzer-contractstruct",
+	Requires: []*analysis.Analyzer{model.Analyzer},
+	Run:      run,
+}
+
+// minWordsFlag is read from pass.Analyzer.Flags in run, never through a
+// package variable, so that each configured copy of the analyzer (the
+// golangci-lint plugin's, say) keeps its own value.
+const minWordsFlag = "min-words"
+
+func init() {
+	Analyzer.Flags.Int(minWordsFlag, 5, "fewest words a contract entry's Recovery may have")
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	m := pass.ResultOf[model.Analyzer].(*model.Model)
+	if !m.ImportsRuntime {
+		return nil, nil
+	}
+	r := report.New(pass, m)
+	defer r.Finish()
+
+	minWords := pass.Analyzer.Flags.Lookup(minWordsFlag).Value.(flag.Getter).Get().(int)
+	for _, e := range m.Entries {
+		checkEntry(r, e, minWords)
+	}
+	for _, c := range m.Contracts {
+		for _, elt := range c.NotStatic {
+			r.Report(rules.ContractNotStatic, elt,
+				"this contract entry is not statically known: write it as an mcperr.Contract literal, or a variable initialised by one and never reassigned")
+		}
+		checkUnique(r, c)
+	}
+	for _, t := range m.Tools {
+		checkToolErrors(r, t)
+	}
+	return nil, nil
+}
+
+// checkToolErrors checks a tool's Errors field as a whole.
+func checkToolErrors(r *report.Reporter, t *model.Tool) {
+	switch {
+	case t.Errors == nil:
+		// No contract: nothing is promised, nothing to check.
+	case t.Contract == nil:
+		r.Report(rules.ContractNotStatic, t.Errors,
+			"the contract of tool %s is not statically known: write it as a []mcperr.Contract literal, or a variable initialised by one and never reassigned", toolName(t))
+	case len(t.Contract.Entries) == 0 && len(t.Contract.NotStatic) == 0:
+		r.Report(rules.ContractEmpty, t.Errors,
+			"tool %s declares an empty contract, which tells clients nothing: drop the Errors field or declare the tool's failure modes", toolName(t))
+	}
+}
+
+// checkUnique reports each repeat of a reason within one contract.
+func checkUnique(r *report.Reporter, c *model.Contract) {
+	first := map[string]bool{}
+	for i, e := range c.Entries {
+		reason, ok := e.Reason.String()
+		if !ok || reason == "" {
+			continue
+		}
+		if first[reason] {
+			at := ast.Node(c.Sites[i])
+			if e.Reason.Expr != nil && e.Lit == c.Sites[i] {
+				at = e.Reason.Expr
+			}
+			r.Report(rules.ContractReasonUnique, at,
+				"reason %q is declared again; reasons must be unique within a contract, and at run time the last entry silently wins", reason)
+		}
+		first[reason] = true
+	}
+}
+
+// checkEntry checks one contract entry's fields.
+func checkEntry(r *report.Reporter, e *model.Entry, minWords int) {
+	for _, f := range []model.Field{e.Reason, e.When, e.Recovery, e.Code, e.Retryable, e.Severity, e.ThrownByService} {
+		if f.Written && !f.Constant() {
+			r.Report(rules.ContractNotStatic, f.Expr,
+				"this contract field is not a constant: mcperrlint can only check contracts written out at build time")
+		}
+	}
+	checkCode(r, e)
+	checkReason(r, e)
+	checkWhen(r, e)
+	checkRecovery(r, e, minWords)
+	checkRetryable(r, e)
+	checkSeverity(r, e)
+}
+
+// name describes an entry in messages by its reason, when it has one.
+func name(e *model.Entry) string {
+	if reason, ok := e.Reason.String(); ok && reason != "" {
+		return "entry " + quote(reason)
+	}
+	return "this entry"
+}
+
+func quote(s string) string { return `"` + s + `"` }
+
+func toolName(t *model.Tool) string {
+	if t.Name == "" {
+		return "(unnamed)"
+	}
+	return quote(t.Name)
+}
+
+func checkCode(r *report.Reporter, e *model.Entry) {
+	if !e.Code.Written {
+		r.Report(rules.ContractCodeType, e.Lit,
+			"%s has no Code: add the code its failures surface as, e.g. Code: mcperr.CodeNotFound", name(e))
+		return
+	}
+	code, ok := e.Code.Int()
+	if !ok {
+		return // not constant: reported as not static
+	}
+	switch c := mcperr.Code(code); {
+	case !c.Known():
+		r.Report(rules.ContractCodeUnknown, e.Code.Expr,
+			"Code %d of %s is not an mcperr.Code: use one of the mcperr.Code constants", code, name(e))
+	case c == mcperr.CodeUnknownError:
+		r.Report(rules.ContractCodeUnknownError, e.Code.Expr,
+			"%s declares CodeUnknownError, the classifier's give-up code, which tells a client nothing: pick the specific code", name(e))
+	}
+}
+
+// reasonFormat is the shape of a reason: snake_case, like an API constant.
+var reasonFormat = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+
+func checkReason(r *report.Reporter, e *model.Entry) {
+	reason, isString := e.Reason.String()
+	switch {
+	case !e.Reason.Written:
+		r.Report(rules.ContractReasonRequired, e.Lit,
+			"this entry has no Reason: add the stable snake_case name clients switch on")
+	case !isString:
+		// not constant: reported as not static
+	case reason == "":
+		r.Report(rules.ContractReasonRequired, e.Reason.Expr,
+			"this entry's Reason is empty: add the stable snake_case name clients switch on")
+	case !reasonFormat.MatchString(reason):
+		r.Report(rules.ContractReasonFormat, e.Reason.Expr,
+			"reason %q is not snake_case: write reasons like API constants, e.g. %q", reason, snake(reason))
+	}
+}
+
+func checkWhen(r *report.Reporter, e *model.Entry) {
+	when, isString := e.When.String()
+	switch {
+	case !e.When.Written:
+		r.Report(rules.ContractWhenRequired, e.Lit,
+			"%s has no When: describe the situation in which it fails", name(e))
+	case isString && strings.TrimSpace(when) == "":
+		r.Report(rules.ContractWhenRequired, e.When.Expr,
+			"%s has a blank When: describe the situation in which it fails", name(e))
+	}
+}
+
+func checkRecovery(r *report.Reporter, e *model.Entry, minWords int) {
+	recovery, isString := e.Recovery.String()
+	switch {
+	case !e.Recovery.Written:
+		r.Report(rules.ContractRecoveryRequired, e.Lit,
+			"%s has no Recovery: tell the agent what to do when it happens", name(e))
+	case !isString:
+		// not constant: reported as not static
+	case strings.TrimSpace(recovery) == "":
+		r.Report(rules.ContractRecoveryEmpty, e.Recovery.Expr,
+			"%s has an empty Recovery: tell the agent what to do when it happens", name(e))
+	default:
+		if words := len(strings.Fields(recovery)); words < minWords {
+			r.Report(rules.ContractRecoveryMinWords, e.Recovery.Expr,
+				"the Recovery of %s has %d word(s), fewer than %d: say what to try and with what, not %q", name(e), words, minWords, recovery)
+		}
+	}
+}
+
+// permanent are the codes retrying cannot fix: the request itself is wrong
+// or not allowed, and sending it again unchanged gives the same answer.
+var permanent = map[mcperr.Code]bool{
+	mcperr.CodeInvalidParams:   true,
+	mcperr.CodeInvalidRequest:  true,
+	mcperr.CodeMethodNotFound:  true,
+	mcperr.CodeParseError:      true,
+	mcperr.CodeValidationError: true,
+	mcperr.CodeUnauthorized:    true,
+	mcperr.CodeForbidden:       true,
+}
+
+func checkRetryable(r *report.Reporter, e *model.Entry) {
+	retryable, ok := e.Retryable.Bool()
+	code, codeOK := e.Code.Int()
+	if ok && retryable && codeOK && permanent[mcperr.Code(code)] {
+		r.Report(rules.ContractRetryableMismatch, e.Retryable.Expr,
+			"%s is Retryable but its code %s cannot be fixed by retrying unchanged: agents would loop; drop Retryable or use the code the failure really is",
+			name(e), mcperr.Code(code))
+	}
+}
+
+func checkSeverity(r *report.Reporter, e *model.Entry) {
+	severity, ok := e.Severity.Int()
+	if !ok {
+		return
+	}
+	if severity < int64(mcperr.SeverityError) || severity > int64(mcperr.SeverityDebug) {
+		r.Report(rules.ContractSeverityUnknown, e.Severity.Expr,
+			"Severity %d of %s is not an mcperr.Severity: use SeverityWarning, SeverityNotice, SeverityInfo or SeverityDebug, or omit it for SeverityError", severity, name(e))
+	}
+}
+
+// snake suggests a snake_case spelling of a reason for the message.
+func snake(s string) string {
+	var b strings.Builder
+	for i, r := range s {
+		switch {
+		case 'A' <= r && r <= 'Z':
+			if i > 0 && !strings.HasSuffix(b.String(), "_") {
+				b.WriteByte('_')
+			}
+			b.WriteRune(r + ('a' - 'A'))
+		case r == '-' || r == ' ' || r == '.':
+			b.WriteByte('_')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
