@@ -219,3 +219,20 @@ func TestArgumentDecodeFailure(t *testing.T) {
 		t.Errorf("structuredContent mismatch (-want +got):\n%s", diff)
 	}
 }
+
+// TestArgumentIssueOrder checks that issues follow the schema's property
+// order, missing and invalid ones interleaved, as the agent reads its call.
+func TestArgumentIssueOrder(t *testing.T) {
+	type reserve struct {
+		ID     string `json:"id"`
+		Patron string `json:"patron"`
+	}
+	h := rawHandler(t, func(context.Context, reserve) (string, error) { return "ok", nil })
+	_, text, _ := invoke(t, h, `{"id": 7}`)
+	want := "Error: Invalid arguments: id: expected string, got integer; patron: required property is missing.\n\n" +
+		"Recovery: Correct the listed arguments to match the tool's input schema, then call the tool again.\n\n" +
+		"(reason invalid_arguments · not retryable · request req-1)"
+	if diff := cmp.Diff(want, text); diff != "" {
+		t.Errorf("text mismatch (-want +got):\n%s", diff)
+	}
+}

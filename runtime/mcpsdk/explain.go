@@ -75,27 +75,44 @@ func (x *explainer) walk(s *jsonschema.Schema, v any, path string) {
 	}
 }
 
-// object explains an object: missing required properties in declaration
-// order, then each present property in schema order, then unknown ones.
+// object explains an object: its declared properties in schema order (each
+// missing required one, each present one that fails), then required
+// properties it does not declare, then unknown ones.
 func (x *explainer) object(s *jsonschema.Schema, v map[string]any, path string) {
+	required := make(map[string]bool, len(s.Required))
 	for _, name := range s.Required {
-		if _, ok := v[name]; !ok {
+		required[name] = true
+	}
+	for _, name := range orderedKeys(s.Properties, s.PropertyOrder) {
+		if value, ok := v[name]; ok {
+			x.walk(s.Properties[name], value, joinPath(path, name))
+		} else if required[name] {
 			x.add(joinPath(path, name), "required property is missing")
 		}
 	}
-	for _, name := range orderedKeys(v, s.PropertyOrder) {
-		if sub, ok := s.Properties[name]; ok {
-			x.walk(sub, v[name], joinPath(path, name))
-			continue
+	for _, name := range s.Required {
+		if _, declared := s.Properties[name]; !declared {
+			if _, ok := v[name]; !ok {
+				x.add(joinPath(path, name), "required property is missing")
+			}
 		}
-		if len(s.PatternProperties) > 0 || s.AdditionalProperties == nil {
-			continue // allowed, or decided by patterns: left to the validator
+	}
+	for _, name := range slices.Sorted(maps.Keys(v)) {
+		if _, declared := s.Properties[name]; !declared {
+			x.extra(s, v[name], joinPath(path, name))
 		}
-		if isFalseSchema(s.AdditionalProperties) {
-			x.add(joinPath(path, name), unknownPropertyMessage(s))
-			continue
-		}
-		x.walk(s.AdditionalProperties, v[name], joinPath(path, name))
+	}
+}
+
+// extra explains a property the schema does not declare.
+func (x *explainer) extra(s *jsonschema.Schema, v any, path string) {
+	switch {
+	case len(s.PatternProperties) > 0 || s.AdditionalProperties == nil:
+		// allowed, or decided by patterns: left to the validator
+	case isFalseSchema(s.AdditionalProperties):
+		x.add(path, unknownPropertyMessage(s))
+	default:
+		x.walk(s.AdditionalProperties, v, path)
 	}
 }
 
