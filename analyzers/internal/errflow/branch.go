@@ -1,0 +1,242 @@
+package errflow
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
+)
+
+// A Branch is a block that runs only when an error variable is non-nil:
+// the body of "if err != nil", the else of "if err == nil", a switch case
+// on err, and so on.
+type Branch struct {
+	Err  *types.Var // the error the branch handles
+	Body ast.Node   // *ast.BlockStmt or *ast.CaseClause
+	Cond ast.Expr   // the test that chose it; nil for a default clause
+
+	// Sentinel reports that the branch was chosen by testing which error
+	// err is — errors.Is, errors.As, a comparison with a particular error,
+	// os.IsNotExist and its kind, a type switch case — rather than only
+	// that it is non-nil. Such a branch translates a known condition; it is
+	// not a re-throw of an unknown failure.
+	Sentinel bool
+}
+
+// Branches returns the error branches of a function body, leaving out
+// those in nested function literals, in source order.
+func Branches(info *types.Info, body *ast.BlockStmt) []*Branch {
+	if body == nil {
+		return nil
+	}
+	var out []*Branch
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			out = append(out, ifBranches(info, n)...)
+		case *ast.SwitchStmt:
+			out = append(out, switchBranches(info, n)...)
+		case *ast.TypeSwitchStmt:
+			out = append(out, typeSwitchBranches(info, n)...)
+		}
+		return true
+	})
+	return out
+}
+
+// Innermost returns the innermost branch among branches that contains n,
+// or nil. A return inside a branch for another error belongs to that one.
+func Innermost(branches []*Branch, n ast.Node) *Branch {
+	var best *Branch
+	for _, b := range branches {
+		if b.Body.Pos() <= n.Pos() && n.End() <= b.Body.End() {
+			if best == nil || best.Body.Pos() <= b.Body.Pos() && b.Body.End() <= best.Body.End() {
+				best = b
+			}
+		}
+	}
+	return best
+}
+
+// A test is what a condition says about an error variable.
+type test struct {
+	err      *types.Var
+	nonNil   bool // true: the condition holding implies err != nil; false: err == nil
+	sentinel bool
+}
+
+func ifBranches(info *types.Info, s *ast.IfStmt) []*Branch {
+	t, ok := condTest(info, s.Cond)
+	if !ok {
+		return nil
+	}
+	if t.nonNil {
+		return []*Branch{{Err: t.err, Body: s.Body, Cond: s.Cond, Sentinel: t.sentinel}}
+	}
+	if els, ok := s.Else.(*ast.BlockStmt); ok {
+		return []*Branch{{Err: t.err, Body: els, Cond: s.Cond}}
+	}
+	return nil
+}
+
+// condTest interprets a condition as a test of an error variable.
+func condTest(info *types.Info, cond ast.Expr) (test, bool) {
+	switch c := ast.Unparen(cond).(type) {
+	case *ast.BinaryExpr:
+		switch c.Op {
+		case token.NEQ, token.EQL:
+			return comparison(info, c)
+		case token.LAND:
+			// err != nil && more: the body still runs only with an error.
+			// A sentinel test on either side makes the branch a sentinel.
+			l, lok := condTest(info, c.X)
+			r, rok := condTest(info, c.Y)
+			switch {
+			case lok && rok && l.err == r.err && l.nonNil && r.nonNil:
+				return test{err: l.err, nonNil: true, sentinel: l.sentinel || r.sentinel}, true
+			case lok && l.nonNil:
+				return l, true
+			case rok && r.nonNil:
+				return r, true
+			}
+		case token.LOR:
+			// errors.Is(err, A) || errors.Is(err, B): still a sentinel.
+			l, lok := condTest(info, c.X)
+			r, rok := condTest(info, c.Y)
+			if lok && rok && l.err == r.err && l.sentinel && r.sentinel {
+				return l, true
+			}
+		}
+	case *ast.CallExpr:
+		if v := sentinelCall(info, c); v != nil {
+			return test{err: v, nonNil: true, sentinel: true}, true
+		}
+	}
+	return test{}, false
+}
+
+// comparison interprets err != nil, err == nil, err == ErrX.
+func comparison(info *types.Info, c *ast.BinaryExpr) (test, bool) {
+	x, y := c.X, c.Y
+	if IsNil(info, x) {
+		x, y = y, x
+	}
+	v := errorVar(info, x)
+	if v == nil {
+		return test{}, false
+	}
+	if IsNil(info, y) {
+		return test{err: v, nonNil: c.Op == token.NEQ}, true
+	}
+	if c.Op == token.EQL && IsError(info.TypeOf(y)) {
+		return test{err: v, nonNil: true, sentinel: true}, true // err == io.EOF
+	}
+	return test{}, false
+}
+
+// sentinelCall returns the error variable a call tests for a particular
+// condition — errors.Is(err, x), errors.As(err, &t), os.IsNotExist(err)
+// and its siblings — or nil.
+func sentinelCall(info *types.Info, call *ast.CallExpr) *types.Var {
+	fn := model.Callee(info, call)
+	if fn == nil || len(call.Args) == 0 {
+		return nil
+	}
+	switch {
+	case model.IsFunc(fn, "errors", "Is"), model.IsFunc(fn, "errors", "As"),
+		model.IsFunc(fn, "os", "IsNotExist"), model.IsFunc(fn, "os", "IsExist"),
+		model.IsFunc(fn, "os", "IsPermission"), model.IsFunc(fn, "os", "IsTimeout"):
+		return errorVar(info, call.Args[0])
+	}
+	return nil
+}
+
+// errorVar returns the variable expr names when it is a variable of an
+// error type.
+func errorVar(info *types.Info, expr ast.Expr) *types.Var {
+	id, ok := ast.Unparen(expr).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	if v == nil || !IsError(v.Type()) {
+		return nil
+	}
+	return v
+}
+
+func switchBranches(info *types.Info, s *ast.SwitchStmt) []*Branch {
+	if s.Tag == nil {
+		// switch { case err != nil: ... case errors.Is(err, x): ... }
+		var out []*Branch
+		for _, stmt := range s.Body.List {
+			clause := stmt.(*ast.CaseClause)
+			if len(clause.List) != 1 {
+				continue
+			}
+			if t, ok := condTest(info, clause.List[0]); ok && t.nonNil {
+				out = append(out, &Branch{Err: t.err, Body: clause, Cond: clause.List[0], Sentinel: t.sentinel})
+			}
+		}
+		return out
+	}
+	// switch err { case nil: ... case io.EOF: ... default: ... }
+	v := errorVar(info, s.Tag)
+	if v == nil {
+		return nil
+	}
+	return valueClauses(info, v, s.Body, func(e ast.Expr) bool { return IsNil(info, e) })
+}
+
+func typeSwitchBranches(info *types.Info, s *ast.TypeSwitchStmt) []*Branch {
+	var x ast.Expr
+	switch a := s.Assign.(type) {
+	case *ast.AssignStmt:
+		if len(a.Rhs) == 1 {
+			if ta, ok := a.Rhs[0].(*ast.TypeAssertExpr); ok {
+				x = ta.X
+			}
+		}
+	case *ast.ExprStmt:
+		if ta, ok := a.X.(*ast.TypeAssertExpr); ok {
+			x = ta.X
+		}
+	}
+	v := errorVar(info, x)
+	if v == nil {
+		return nil
+	}
+	return valueClauses(info, v, s.Body, func(e ast.Expr) bool { return IsNil(info, e) })
+}
+
+// valueClauses turns the clauses of a switch on err into branches: a case
+// listing particular errors or types is a sentinel branch; the default
+// clause is an ordinary error branch when a "case nil" took the nil error.
+func valueClauses(info *types.Info, v *types.Var, body *ast.BlockStmt, isNil func(ast.Expr) bool) []*Branch {
+	var out []*Branch
+	var def *ast.CaseClause
+	nilHandled := false
+	for _, stmt := range body.List {
+		clause := stmt.(*ast.CaseClause)
+		if clause.List == nil {
+			def = clause
+			continue
+		}
+		hasNil := false
+		for _, e := range clause.List {
+			hasNil = hasNil || isNil(e)
+		}
+		if hasNil {
+			nilHandled = true
+			continue
+		}
+		out = append(out, &Branch{Err: v, Body: clause, Cond: clause.List[0], Sentinel: true})
+	}
+	if def != nil && nilHandled {
+		out = append(out, &Branch{Err: v, Body: def})
+	}
+	return out
+}

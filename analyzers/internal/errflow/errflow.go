@@ -1,0 +1,201 @@
+// Package errflow answers the questions about error values that several
+// mcperrlint rules ask of a function body: what does it return, where can a
+// returned error come from, and which statements handle a non-nil error.
+//
+// The answers are syntactic and flow-insensitive: a local variable may hold
+// any value assigned to it anywhere in the function, including in closures.
+// That over-approximates what reaches a return, which is the safe direction
+// for rules that ask "can this error carry X?" and, for rules that ask "is
+// X produced?", is what a reader of the function would assume too.
+package errflow
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// Returns returns the return statements of a function body, leaving out
+// those of function literals nested in it, in source order.
+func Returns(body *ast.BlockStmt) []*ast.ReturnStmt {
+	var out []*ast.ReturnStmt
+	if body == nil {
+		return nil
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			out = append(out, n)
+		}
+		return true
+	})
+	return out
+}
+
+// Result returns the expression a return statement gives for result i of
+// a function with n results: Results[i], or, for "return f()" with a
+// multi-valued call, the call. It returns nil for a bare return.
+func Result(ret *ast.ReturnStmt, i, n int) ast.Expr {
+	switch {
+	case len(ret.Results) == n:
+		return ret.Results[i]
+	case len(ret.Results) == 1 && n > 1:
+		return ret.Results[0]
+	}
+	return nil
+}
+
+// A Resolver follows local variables of one function body back to the
+// expressions assigned to them.
+type Resolver struct {
+	info    *types.Info
+	assigns map[*types.Var][]ast.Expr
+}
+
+// NewResolver indexes the assignments of body, closures included.
+func NewResolver(info *types.Info, body *ast.BlockStmt) *Resolver {
+	r := &Resolver{info: info, assigns: map[*types.Var][]ast.Expr{}}
+	if body != nil {
+		ast.Inspect(body, r.record)
+	}
+	return r
+}
+
+// record indexes one assignment or declaration.
+func (r *Resolver) record(n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		for i, lhs := range n.Lhs {
+			v := r.localVar(lhs)
+			if v == nil {
+				continue
+			}
+			switch {
+			case len(n.Lhs) == len(n.Rhs):
+				r.assigns[v] = append(r.assigns[v], n.Rhs[i])
+			case len(n.Rhs) == 1: // v, err := f(); v, ok := m[k]; ...
+				r.assigns[v] = append(r.assigns[v], n.Rhs[0])
+			}
+		}
+	case *ast.RangeStmt:
+		// for k, v := range x: both hold parts of x.
+		for _, lhs := range []ast.Expr{n.Key, n.Value} {
+			if v := r.localVar(lhs); v != nil {
+				r.assigns[v] = append(r.assigns[v], n.X)
+			}
+		}
+	case *ast.TypeSwitchStmt:
+		// switch e := x.(type): each clause's e holds x.
+		if as, ok := n.Assign.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
+			if ta, ok := as.Rhs[0].(*ast.TypeAssertExpr); ok {
+				for _, clause := range n.Body.List {
+					if v, ok := r.info.Implicits[clause].(*types.Var); ok {
+						r.assigns[v] = append(r.assigns[v], ta.X)
+					}
+				}
+			}
+		}
+	case *ast.ValueSpec:
+		for i, name := range n.Names {
+			v, _ := r.info.Defs[name].(*types.Var)
+			if v == nil {
+				continue
+			}
+			switch {
+			case len(n.Values) == len(n.Names):
+				r.assigns[v] = append(r.assigns[v], n.Values[i])
+			case len(n.Values) == 1:
+				r.assigns[v] = append(r.assigns[v], n.Values[0])
+			}
+		}
+	}
+	return true
+}
+
+// localVar returns the variable an assignment's left-hand side denotes,
+// when it is a plain identifier of a local variable.
+func (r *Resolver) localVar(lhs ast.Expr) *types.Var {
+	id, ok := ast.Unparen(lhs).(*ast.Ident)
+	if !ok || id.Name == "_" {
+		return nil
+	}
+	v, _ := r.info.ObjectOf(id).(*types.Var)
+	if v == nil || v.IsField() || v.Parent() == v.Pkg().Scope() {
+		return nil
+	}
+	return v
+}
+
+// Origins returns the expressions expr may evaluate to, following local
+// variables through their assignments, transitively. An identifier that
+// cannot be followed (a parameter, a package variable) is its own origin.
+// Parentheses are removed. A local declared without a value and never
+// assigned contributes nothing: it holds nil.
+func (r *Resolver) Origins(expr ast.Expr) []ast.Expr {
+	var out []ast.Expr
+	seen := map[*types.Var]bool{}
+	var visit func(ast.Expr)
+	visit = func(e ast.Expr) {
+		e = ast.Unparen(e)
+		id, ok := e.(*ast.Ident)
+		if !ok {
+			out = append(out, e)
+			return
+		}
+		v, _ := r.info.Uses[id].(*types.Var)
+		if v == nil || isParam(v) || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+			out = append(out, e)
+			return
+		}
+		if seen[v] {
+			return
+		}
+		seen[v] = true
+		for _, value := range r.assigns[v] {
+			visit(value)
+		}
+	}
+	visit(expr)
+	return out
+}
+
+// isParam reports whether v is a parameter, named result or receiver,
+// whose value comes from outside the body.
+func isParam(v *types.Var) bool {
+	switch v.Kind() {
+	case types.ParamVar, types.ResultVar, types.RecvVar:
+		return true
+	}
+	return false
+}
+
+// Mentions reports whether node uses the variable v anywhere, including in
+// nested function literals.
+func Mentions(info *types.Info, node ast.Node, v *types.Var) bool {
+	found := false
+	ast.Inspect(node, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
+			found = true
+		}
+		return true
+	})
+	return found
+}
+
+// IsNil reports whether expr is the predeclared nil.
+func IsNil(info *types.Info, expr ast.Expr) bool {
+	tv, ok := info.Types[ast.Unparen(expr)]
+	return ok && tv.IsNil()
+}
+
+// errorType is the predeclared error interface.
+var errorType = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+
+// IsError reports whether t implements error.
+func IsError(t types.Type) bool {
+	return t != nil && types.Implements(t, errorType)
+}

@@ -1,0 +1,218 @@
+package errflow_test
+
+import (
+	"fmt"
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/errflow"
+)
+
+// check type-checks src, a file of package p.
+func check(t *testing.T, src string) (*token.FileSet, *ast.File, *types.Info) {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{
+		Types:     map[ast.Expr]types.TypeAndValue{},
+		Defs:      map[*ast.Ident]types.Object{},
+		Uses:      map[*ast.Ident]types.Object{},
+		Implicits: map[ast.Node]types.Object{},
+	}
+	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	if _, err := conf.Check("p", fset, []*ast.File{f}, info); err != nil {
+		t.Fatal(err)
+	}
+	return fset, f, info
+}
+
+func funcBody(f *ast.File, name string) *ast.BlockStmt {
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == name {
+			return fd.Body
+		}
+	}
+	return nil
+}
+
+func render(fset *token.FileSet, exprs []ast.Expr) []string {
+	var out []string
+	for _, e := range exprs {
+		out = append(out, types.ExprString(e))
+	}
+	sort.Strings(out)
+	return out
+}
+
+const originsSrc = `package p
+
+import "errors"
+
+func f() error           { return nil }
+func g() (int, error)    { return 0, nil }
+var global = errors.New("g")
+
+func origins(param error, cond bool) (int, error) {
+	err := f()
+	if cond {
+		err = errors.New("x")
+	}
+	n, err2 := g()
+	var zero error
+	alias := err
+	func() { alias = param }()
+	for _, e := range []error{global} {
+		alias = e
+	}
+	if cond {
+		return n, zero
+	}
+	if cond {
+		return 0, err2
+	}
+	return 0, alias
+}
+`
+
+func TestOrigins(t *testing.T) {
+	fset, f, info := check(t, originsSrc)
+	body := funcBody(f, "origins")
+	r := errflow.NewResolver(info, body)
+	rets := errflow.Returns(body)
+	want := [][]string{
+		nil, // zero is declared without a value and never assigned
+		{"g()"},
+		{"[]error{…}", "errors.New(\"x\")", "f()", "param"},
+	}
+	for i, ret := range rets {
+		got := render(fset, r.Origins(errflow.Result(ret, 1, 2)))
+		if diff := cmp.Diff(want[i], got); diff != "" {
+			t.Errorf("return %d: origins (-want +got):\n%s", i, diff)
+		}
+	}
+}
+
+func TestReturnsSkipsNestedLiterals(t *testing.T) {
+	_, f, _ := check(t, `package p
+func h() error {
+	inner := func() error { return nil }
+	if inner() != nil { return inner() }
+	return nil
+}`)
+	if got := len(errflow.Returns(funcBody(f, "h"))); got != 2 {
+		t.Errorf("got %d returns, want 2", got)
+	}
+}
+
+const branchesSrc = `package p
+
+import (
+	"errors"
+	"io"
+	"os"
+)
+
+var ErrGone = errors.New("gone")
+
+type myErr struct{}
+
+func (*myErr) Error() string { return "" }
+
+func f() error { return nil }
+
+func branches(cond bool) error {
+	err := f()
+	if err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil // in: err sentinel
+		}
+		if cerr := f(); cerr != nil {
+			return cerr // in: cerr plain
+		}
+		return err // in: err plain
+	}
+	if err == nil {
+		return nil // in: none
+	} else {
+		return err // in: err plain
+	}
+	if err != nil && cond {
+		return err // in: err plain
+	}
+	if err != nil || cond {
+		return err // in: none
+	}
+	if errors.Is(err, io.EOF) || errors.Is(err, ErrGone) {
+		return nil // in: err sentinel
+	}
+	if err == io.EOF {
+		return nil // in: err sentinel
+	}
+	if os.IsNotExist(err) {
+		return nil // in: err sentinel
+	}
+	var target *myErr
+	if err != nil && errors.As(err, &target) {
+		return nil // in: err sentinel
+	}
+	switch {
+	case err != nil:
+		return err // in: err plain
+	}
+	switch err {
+	case nil:
+		return nil // in: none
+	case io.EOF:
+		return nil // in: err sentinel
+	default:
+		return err // in: err plain
+	}
+	switch e := err.(type) {
+	case *myErr:
+		return e // in: err sentinel
+	}
+	if !errors.Is(err, io.EOF) {
+		return err // in: none
+	}
+	return nil // in: none
+}
+`
+
+func TestBranches(t *testing.T) {
+	fset, f, info := check(t, branchesSrc)
+	body := funcBody(f, "branches")
+	branches := errflow.Branches(info, body)
+	comments := map[int]string{}
+	for _, g := range f.Comments {
+		for _, c := range g.List {
+			if text, ok := strings.CutPrefix(c.Text, "// in: "); ok {
+				comments[fset.Position(c.Pos()).Line] = text
+			}
+		}
+	}
+	for _, ret := range errflow.Returns(body) {
+		line := fset.Position(ret.Pos()).Line
+		got := "none"
+		if b := errflow.Innermost(branches, ret); b != nil {
+			kind := "plain"
+			if b.Sentinel {
+				kind = "sentinel"
+			}
+			got = fmt.Sprintf("%s %s", b.Err.Name(), kind)
+		}
+		if want := comments[line]; got != want {
+			t.Errorf("line %d: return is in %q, want %q", line, got, want)
+		}
+	}
+}
