@@ -169,10 +169,17 @@ func TestArgumentDecoding(t *testing.T) {
 	type optional struct {
 		Page int `json:"page,omitempty"`
 	}
+	paging, err := jsonschema.For[optional](nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	paging.Properties["page"].Default = json.RawMessage("1")
 	for _, args := range []string{"", "null", "{}"} {
-		h := rawHandler(t, func(context.Context, optional) (string, error) { return "ok", nil })
-		if isError, text, _ := invoke(t, h, args); isError {
-			t.Errorf("arguments %q: call failed with %s; want an empty object to do", args, text)
+		var page int
+		h := rawHandler(t, func(_ context.Context, in optional) (string, error) { page = in.Page; return "ok", nil },
+			mcpsdk.WithInputSchema(paging))
+		if isError, text, _ := invoke(t, h, args); isError || page != 1 {
+			t.Errorf("arguments %q: got isError %v (%s), page %d; want success with the default page 1", args, isError, text, page)
 		}
 	}
 

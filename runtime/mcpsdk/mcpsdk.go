@@ -99,7 +99,7 @@ func (b *binding[In, Out]) advertised() *mcp.Tool {
 		Name:        b.tool.Name,
 		Title:       b.tool.Title,
 		Description: b.tool.Description,
-		InputSchema: b.input,
+		InputSchema: b.input.CloneSchemas(), // customizers may edit it; validation keeps its own
 		Meta:        mcp.Meta{},
 	}
 	if b.output != nil {
