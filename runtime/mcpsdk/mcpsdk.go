@@ -51,6 +51,9 @@ func Bind[In, Out any](t *mcperr.Tool[In, Out], opts ...Option) (*mcp.Tool, mcp.
 // that needs the session (to notify progress, say) or the request's _meta.
 // It returns nil outside a call made through AddTool or Bind.
 func RequestFrom(ctx context.Context) *mcp.CallToolRequest {
+	if ctx == nil {
+		return nil
+	}
 	req, _ := ctx.Value(requestKey{}).(*mcp.CallToolRequest)
 	return req
 }
@@ -78,7 +81,8 @@ func newBinding[In, Out any](t *mcperr.Tool[In, Out], cfg config) (*binding[In, 
 	if t.Handler == nil {
 		return nil, errors.New("the tool has no handler")
 	}
-	b := &binding[In, Out]{tool: t, cfg: cfg}
+	snapshot := *t // later edits of t do not reach a registered tool
+	b := &binding[In, Out]{tool: &snapshot, cfg: cfg}
 	var err error
 	if b.input, b.inputRes, err = inputSchema[In](cfg.inputSchema); err != nil {
 		return nil, err
