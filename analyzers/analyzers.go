@@ -6,8 +6,12 @@ package analyzers
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/mcperrlint/mcperrlint/analyzers/conformance"
 	"github.com/mcperrlint/mcperrlint/analyzers/contractstruct"
+	"github.com/mcperrlint/mcperrlint/analyzers/handlerbody"
 	"github.com/mcperrlint/mcperrlint/analyzers/ignoredirective"
+	"github.com/mcperrlint/mcperrlint/analyzers/preferfail"
+	"github.com/mcperrlint/mcperrlint/analyzers/sdkresult"
 )
 
 // Suite returns the analyzers of mcperrlint, in the order of their
@@ -16,6 +20,10 @@ import (
 func Suite() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		contractstruct.Analyzer,
+		conformance.Analyzer,
+		preferfail.Analyzer,
+		handlerbody.Analyzer,
+		sdkresult.Analyzer,
 		ignoredirective.Analyzer,
 	}
 }

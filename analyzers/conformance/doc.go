@@ -1,0 +1,6 @@
+// Package conformance defines an Analyzer that ... (being written).
+//
+// # Analyzer conformance
+//
+// conformance: (being written)
+package conformance

@@ -1,0 +1,6 @@
+// Package sdkresult defines an Analyzer that ... (being written).
+//
+// # Analyzer sdkresult
+//
+// sdkresult: (being written)
+package sdkresult

@@ -1,0 +1,214 @@
+package main_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// binary is the mcperrlint command built once for the package's tests.
+var binary string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "mcperrlint-test")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	binary = filepath.Join(dir, "mcperrlint")
+	build := exec.Command("go", "build", "-o", binary, ".")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, "building mcperrlint:", err)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// demoDir is the bundled demo server, relative to this package.
+var demoDir = filepath.Join("..", "..", "testdata", "demo")
+
+// A finding is what the integration tests compare: where, and which rule.
+type finding struct {
+	File string // relative to the demo directory
+	Line int
+	Rule string
+}
+
+func (f finding) String() string { return fmt.Sprintf("%s:%d %s", f.File, f.Line, f.Rule) }
+
+// demoMarker matches the comments that state the expected findings.
+var demoMarker = regexp.MustCompile(`// demo(\+1)?: ([a-z0-9,-]+)`)
+
+// expectedDemoFindings reads the "// demo: <rule>" markers of the demo.
+func expectedDemoFindings(t *testing.T) []finding {
+	t.Helper()
+	var want []finding
+	err := filepath.WalkDir(demoDir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		rel, _ := filepath.Rel(demoDir, path)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			m := demoMarker.FindStringSubmatch(line)
+			if m == nil {
+				continue
+			}
+			at := i + 1
+			if m[1] == "+1" {
+				at++
+			}
+			for _, rule := range strings.Split(m[2], ",") {
+				want = append(want, finding{filepath.ToSlash(rel), at, rule})
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(want) == 0 {
+		t.Fatal("the demo has no // demo: markers")
+	}
+	return sorted(want)
+}
+
+func sorted(fs []finding) []finding {
+	sort.Slice(fs, func(i, j int) bool { return fs[i].String() < fs[j].String() })
+	return fs
+}
+
+// run runs the binary (or, with go vet, the go command) in dir.
+func run(t *testing.T, dir string, name string, args ...string) (stdout, stderr string, exitCode int) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	if exit, ok := err.(*exec.ExitError); ok {
+		return out.String(), errb.String(), exit.ExitCode()
+	} else if err != nil {
+		t.Fatalf("%s %v: %v", name, args, err)
+	}
+	return out.String(), errb.String(), 0
+}
+
+// textFinding matches one diagnostic of the text output: file:line:col: rule: message.
+var textFinding = regexp.MustCompile(`^(.+?\.go):(\d+):\d+: ([a-z0-9-]+): `)
+
+// parseText reads findings from text output, with paths made relative to
+// the demo directory.
+func parseText(t *testing.T, output string) []finding {
+	t.Helper()
+	abs, _ := filepath.Abs(demoDir)
+	var got []finding
+	sc := bufio.NewScanner(strings.NewReader(output))
+	for sc.Scan() {
+		m := textFinding.FindStringSubmatch(sc.Text())
+		if m == nil {
+			continue
+		}
+		file := m[1]
+		if filepath.IsAbs(file) {
+			file, _ = filepath.Rel(abs, file)
+		}
+		line, _ := strconv.Atoi(m[2])
+		got = append(got, finding{filepath.ToSlash(filepath.Clean(file)), line, m[3]})
+	}
+	return sorted(got)
+}
+
+func TestDemoStandaloneText(t *testing.T) {
+	stdout, stderr, code := run(t, ".", binary, "-C", demoDir, "./...")
+	if code != 3 {
+		t.Errorf("exit code %d, want 3 (findings)\nstderr:\n%s", code, stderr)
+	}
+	if diff := cmp.Diff(expectedDemoFindings(t), parseText(t, stdout+stderr)); diff != "" {
+		t.Errorf("findings (-want +got):\n%s", diff)
+	}
+}
+
+func TestDemoStandaloneJSON(t *testing.T) {
+	stdout, stderr, code := run(t, ".", binary, "-C", demoDir, "-json", "./...")
+	if code != 0 {
+		t.Errorf("exit code %d, want 0 with -json\nstderr:\n%s", code, stderr)
+	}
+	// multichecker's -json: {package: {analyzer: [{posn, message, category}]}}.
+	var tree map[string]map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(stdout), &tree); err != nil {
+		t.Fatalf("decoding -json output: %v\n%s", err, stdout)
+	}
+	abs, _ := filepath.Abs(demoDir)
+	var got []finding
+	for _, analyzers := range tree {
+		for name, raw := range analyzers {
+			var diags []struct {
+				Posn, Message, Category string
+			}
+			if err := json.Unmarshal(raw, &diags); err != nil {
+				t.Fatalf("analyzer %s: %v: %s", name, err, raw)
+			}
+			for _, d := range diags {
+				i := strings.LastIndex(d.Posn, ":")
+				j := strings.LastIndex(d.Posn[:i], ":")
+				file, _ := filepath.Rel(abs, d.Posn[:j])
+				line, _ := strconv.Atoi(d.Posn[j+1 : i])
+				if !strings.HasPrefix(d.Message, d.Category+": ") {
+					t.Errorf("%s: message %q does not start with its category %q", d.Posn, d.Message, d.Category)
+				}
+				got = append(got, finding{filepath.ToSlash(file), line, d.Category})
+			}
+		}
+	}
+	if diff := cmp.Diff(expectedDemoFindings(t), sorted(got)); diff != "" {
+		t.Errorf("findings (-want +got):\n%s", diff)
+	}
+}
+
+func TestDemoGoVet(t *testing.T) {
+	_, stderr, code := run(t, demoDir, "go", "vet", "-vettool="+binary, "./...")
+	if code != 1 {
+		t.Errorf("go vet exit code %d, want 1 (findings)\nstderr:\n%s", code, stderr)
+	}
+	if diff := cmp.Diff(expectedDemoFindings(t), parseText(t, stderr)); diff != "" {
+		t.Errorf("findings (-want +got):\n%s", diff)
+	}
+}
+
+// TestExampleIsClean holds the bundled example server to the linter: it is
+// what clean code looks like.
+func TestExampleIsClean(t *testing.T) {
+	stdout, stderr, code := run(t, filepath.Join("..", ".."), binary, "./examples/...")
+	if code != 0 || stdout != "" {
+		t.Errorf("mcperrlint ./examples/...: exit code %d, want 0\n%s%s", code, stdout, stderr)
+	}
+}
+
+func TestChangeDirMisuse(t *testing.T) {
+	_, stderr, code := run(t, ".", binary, "-C")
+	if code != 2 || !strings.Contains(stderr, "-C needs a directory") {
+		t.Errorf("mcperrlint -C: exit code %d, stderr %q; want 2 and a usage hint", code, stderr)
+	}
+	_, stderr, code = run(t, ".", binary, "-C", "no/such/dir", "./...")
+	if code != 2 || !strings.Contains(stderr, "no/such/dir") {
+		t.Errorf("mcperrlint -C no/such/dir: exit code %d, stderr %q; want 2 naming the directory", code, stderr)
+	}
+}
