@@ -14,6 +14,10 @@ type Tool struct {
 	Name    string // the constant value of the Name field, or ""
 	In, Out types.Type
 
+	// Title and Description are the constant values of those fields, or
+	// "": the catalog lists them beside the contract.
+	Title, Description string
+
 	// Errors is the value written for the Errors field, nil when absent.
 	// Contract is what it resolves to, or nil when it is absent or not
 	// statically known (see Contract.NotStatic for the latter's reasons).

@@ -32,7 +32,11 @@ var describe = &analysis.Analyzer{
 			for _, h := range t.Handlers {
 				hs = append(hs, h.Kind.String()+" "+h.Name())
 			}
-			pass.Reportf(t.Pos(), "tool %q contract=%s handlers=[%s]", t.Name, contract, strings.Join(hs, " "))
+			var text string
+			if t.Title != "" || t.Description != "" {
+				text = fmt.Sprintf(" title=%q description=%q", t.Title, t.Description)
+			}
+			pass.Reportf(t.Pos(), "tool %q%s contract=%s handlers=[%s]", t.Name, text, contract, strings.Join(hs, " "))
 		}
 		for _, h := range m.Handlers {
 			desc := h.Kind.String() + " " + h.Name()

@@ -129,11 +129,9 @@ func (b *builder) resolveTools() {
 		if named, ok := types.Unalias(b.info.TypeOf(lit)).(*types.Named); ok && named.TypeArgs().Len() == 2 {
 			t.In, t.Out = named.TypeArgs().At(0), named.TypeArgs().At(1)
 		}
-		if name := fieldValue(lit, "Name", 0); name != nil {
-			if s, ok := (Field{Written: true, Value: b.info.Types[name].Value}).String(); ok {
-				t.Name = s
-			}
-		}
+		t.Name = b.constString(fieldValue(lit, "Name", 0))
+		t.Title = b.constString(fieldValue(lit, "Title", 1))
+		t.Description = b.constString(fieldValue(lit, "Description", 2))
 		t.Errors = fieldValue(lit, "Errors", 3)
 		if t.Errors != nil && isNil(b.info, t.Errors) {
 			t.Errors = nil // Errors: nil declares no contract, like leaving it out
@@ -149,6 +147,16 @@ func (b *builder) resolveTools() {
 		}
 		b.m.Tools = append(b.m.Tools, t)
 	}
+}
+
+// constString returns the value of expr when it is a string constant, and
+// "" otherwise (including when expr is nil, an absent field).
+func (b *builder) constString(expr ast.Expr) string {
+	if expr == nil {
+		return ""
+	}
+	s, _ := Field{Written: true, Value: b.info.Types[expr].Value}.String()
+	return s
 }
 
 // toolContract returns the Contract a tool's Errors expression denotes, or

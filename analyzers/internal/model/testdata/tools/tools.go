@@ -65,3 +65,15 @@ func build() *mcperr.Tool[In, Out] {
 }
 
 var _ = build
+
+// Title and Description are read when constant, keyed or not.
+
+const summary = "Finds books " + "by title."
+
+var Described = mcperr.Tool[In, Out]{Name: "described", Title: "Search books", Description: summary} // want `tool "described" title="Search books" description="Finds books by title." contract=none`
+
+var Unkeyed = mcperr.Tool[In, Out]{"unkeyed", "Unkeyed", "Written without keys.", nil, nil} // want `tool "unkeyed" title="Unkeyed" description="Written without keys." contract=none handlers=\[\]`
+
+var title = "not a constant"
+
+var Dynamic = mcperr.Tool[In, Out]{Name: "dynamic", Title: title} // want `tool "dynamic" contract=none handlers=\[\]`
