@@ -68,14 +68,14 @@ func (c *Catalog) Search(query string, limit int) []Book {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	query = strings.ToLower(query)
-	found := make([]Book, 0, limit)
+	found := []Book{} // never nil: no match is an empty list, not null
 	for _, b := range c.books {
 		if strings.Contains(strings.ToLower(b.Title), query) || strings.Contains(strings.ToLower(b.Author), query) {
 			found = append(found, b)
 		}
 	}
 	slices.SortFunc(found, func(a, b Book) int { return cmp.Compare(a.ID, b.ID) })
-	return found[:min(len(found), limit)]
+	return found[:max(0, min(len(found), limit))]
 }
 
 // Get returns the book with the given id, or a ReasonBookNotFound error.
