@@ -175,12 +175,29 @@ func (e *Error) Data() map[string]any {
 	if e == nil {
 		return nil
 	}
-	n := len(e.data)
-	if n == 0 && e.reason == "" && e.retryable == nil && e.retryAfter <= 0 && e.recovery == "" {
+	n := len(e.data) + e.managedKeys()
+	if n == 0 {
 		return nil
 	}
-	data := make(map[string]any, n+4)
+	data := make(map[string]any, n)
 	maps.Copy(data, e.data)
+	e.putManaged(data)
+	return data
+}
+
+// managedKeys counts the managed data keys the error sets.
+func (e *Error) managedKeys() int {
+	n := 0
+	for _, set := range [...]bool{e.reason != "", e.retryable != nil, e.retryAfter > 0, e.recovery != ""} {
+		if set {
+			n++
+		}
+	}
+	return n
+}
+
+// putManaged stores the managed keys the error sets into data.
+func (e *Error) putManaged(data map[string]any) {
 	if e.reason != "" {
 		data[keyReason] = e.reason
 	}
@@ -193,7 +210,6 @@ func (e *Error) Data() map[string]any {
 	if e.recovery != "" {
 		data[keyRecovery] = map[string]any{"hint": e.recovery}
 	}
-	return data
 }
 
 // Keys of Data that the package manages itself. A caller setting one through

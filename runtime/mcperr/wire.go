@@ -41,7 +41,7 @@ func ToWire(err error) (w WireError) {
 		return WireError{Code: CodeInternalError, Message: "Internal error (no error value)."}
 	}
 	if e := firstError(err); e != nil {
-		w = WireError{Code: wireCode(e.code), Message: e.message, Data: sanitizeData(e.Data())}
+		w = WireError{Code: wireCode(e.code), Message: e.message, Data: e.wireData()}
 	} else {
 		w = WireError{Code: wireCode(Classify(err)), Message: errorText(err)}
 	}
@@ -208,14 +208,23 @@ type sanitizer struct {
 	budget int
 }
 
-// sanitizeData returns data with credential keys dropped and every value
-// made marshallable. It returns nil for empty data.
-func sanitizeData(data map[string]any) map[string]any {
-	if len(data) == 0 {
+// wireData returns the error's data as the wire carries it: the caller's
+// data sanitised, then the managed keys, which sanitising never needs to
+// touch and a budget spent on caller data can never truncate. It returns nil
+// when there is nothing to send.
+func (e *Error) wireData() map[string]any {
+	n := len(e.data) + e.managedKeys()
+	if n == 0 {
 		return nil
 	}
+	out := make(map[string]any, n)
 	s := sanitizer{budget: maxNodes}
-	out := s.object(data, 0)
+	for k, v := range e.data {
+		if !isCredentialKey(k) {
+			out[k] = s.value(v, 1)
+		}
+	}
+	e.putManaged(out)
 	if len(out) == 0 {
 		return nil
 	}
@@ -234,17 +243,11 @@ func (s *sanitizer) object(m map[string]any, depth int) map[string]any {
 }
 
 // value returns a value that json.Marshal accepts and that carries no
-// credential keys. Common scalar types pass through untouched; composite
-// values are walked; anything else is marshalled once, and either decoded
-// back to walk it or replaced by a placeholder if it cannot be marshalled.
+// credential keys. Scalars pass through (floats JSON cannot hold become
+// strings); composite values are walked, within the depth limit and the
+// budget; anything else is marshalled once, and either decoded back to walk
+// it or replaced by a placeholder if it cannot be marshalled.
 func (s *sanitizer) value(v any, depth int) any {
-	if depth > maxDepth {
-		return placeholderTooDeep
-	}
-	if s.budget <= 0 {
-		return placeholderTruncated
-	}
-	s.budget--
 	switch v := v.(type) {
 	case nil, bool, string,
 		int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64:
@@ -258,6 +261,21 @@ func (s *sanitizer) value(v any, depth int) any {
 		return finite(v)
 	case float32:
 		return finite(float64(v))
+	case error:
+		// An error as data would marshal to {} or leak its text; neither
+		// helps a client, and its text may carry internals.
+		return placeholderError
+	}
+	// Only composite values cost budget: shared references among them are
+	// what could make the walk exponential.
+	if depth > maxDepth {
+		return placeholderTooDeep
+	}
+	if s.budget <= 0 {
+		return placeholderTruncated
+	}
+	s.budget--
+	switch v := v.(type) {
 	case map[string]any:
 		return s.object(v, depth)
 	case map[string]string:
@@ -276,10 +294,6 @@ func (s *sanitizer) value(v any, depth int) any {
 		return out
 	case []string:
 		return v
-	case error:
-		// An error as data would marshal to {} or leak its text; neither
-		// helps a client, and its text may carry internals.
-		return placeholderError
 	}
 	return s.byJSON(v, depth)
 }

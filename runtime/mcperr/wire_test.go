@@ -232,6 +232,22 @@ func TestSanitiseBudget(t *testing.T) {
 	if !strings.Contains(raw, placeholderTruncated) {
 		t.Errorf("no truncation placeholder in %d bytes", len(raw))
 	}
+
+	// The budget spent on caller data never truncates the managed keys or
+	// scalars. (Found by FuzzToWire: a recovery hint vanished from the text
+	// when a self-referencing map came first in map order.)
+	for range 3 {
+		e := New(CodeTimeout, "m", WithData("m", m), WithRecovery("hint"), WithReason("r"),
+			WithRetryable(true), WithRetryAfter(2e9), WithData("requestId", "id"), WithData("s", "v"))
+		d := ToWire(e).Data
+		if !reflect.DeepEqual(d["recovery"], map[string]any{"hint": "hint"}) || d["reason"] != "r" ||
+			d["retryable"] != true || d["retryAfter"] != int64(2) || d["requestId"] != "id" || d["s"] != "v" {
+			t.Fatalf("managed keys or scalars truncated: %v", d)
+		}
+		if got, want := Text(e), "Error: m\n\nRecovery: hint\n\n(reason r · retryable · request id)"; got != want {
+			t.Fatalf("Text = %q, want %q", got, want)
+		}
+	}
 }
 
 func TestToWireNoCause(t *testing.T) {
