@@ -71,9 +71,42 @@ func Summary(doc string) string {
 }
 
 // Markdown renders Go doc comment text as Markdown, for the README and
-// SARIF help. Headings are rendered at the given level.
+// SARIF help. Headings are rendered at the given level; code blocks become
+// fenced Go blocks.
 func Markdown(text string, headingLevel int) string {
 	var p comment.Parser
 	pr := comment.Printer{HeadingLevel: headingLevel}
-	return string(pr.Markdown(p.Parse(text)))
+	return fenceCode(string(pr.Markdown(p.Parse(text))))
+}
+
+// fenceCode turns the tab-indented code blocks go/doc/comment prints into
+// fenced ```go blocks, which GitHub highlights.
+func fenceCode(md string) string {
+	var b strings.Builder
+	inCode := false
+	lines := strings.Split(strings.TrimSuffix(md, "\n"), "\n")
+	for i, line := range lines {
+		code := strings.HasPrefix(line, "\t")
+		// A blank line between two code lines stays inside the block.
+		if !code && inCode && line == "" && i+1 < len(lines) && strings.HasPrefix(lines[i+1], "\t") {
+			b.WriteString("\n")
+			continue
+		}
+		switch {
+		case code && !inCode:
+			b.WriteString("```go\n")
+		case !code && inCode:
+			b.WriteString("```\n")
+		}
+		inCode = code
+		if code {
+			line = line[1:]
+		}
+		b.WriteString(line)
+		b.WriteString("\n")
+	}
+	if inCode {
+		b.WriteString("```\n")
+	}
+	return b.String()
 }
