@@ -36,6 +36,11 @@ func IsPointerTo(t types.Type, pkg, name string) bool {
 	return ok && IsNamed(ptr.Elem(), pkg, name)
 }
 
+// IsJSONRPCError reports whether t is the go-sdk's *jsonrpc.Error, an alias
+// of the internal *jsonrpc2.WireError: the one error type the go-sdk sends
+// as a JSON-RPC error with its own code.
+func IsJSONRPCError(t types.Type) bool { return IsPointerTo(t, goSDKJSONRPC2, "WireError") }
+
 // IsErrorType reports whether t is the predeclared error interface.
 func IsErrorType(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
