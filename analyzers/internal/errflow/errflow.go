@@ -51,11 +51,12 @@ func Result(ret *ast.ReturnStmt, i, n int) ast.Expr {
 type Resolver struct {
 	info    *types.Info
 	assigns map[*types.Var][]ast.Expr
+	zero    map[*types.Var]bool // locals declared without a value
 }
 
 // NewResolver indexes the assignments of body, closures included.
 func NewResolver(info *types.Info, body *ast.BlockStmt) *Resolver {
-	r := &Resolver{info: info, assigns: map[*types.Var][]ast.Expr{}}
+	r := &Resolver{info: info, assigns: map[*types.Var][]ast.Expr{}, zero: map[*types.Var]bool{}}
 	if body != nil {
 		ast.Inspect(body, r.record)
 	}
@@ -101,6 +102,9 @@ func (r *Resolver) record(n ast.Node) bool {
 			v, _ := r.info.Defs[name].(*types.Var)
 			if v == nil {
 				continue
+			}
+			if len(n.Values) == 0 {
+				r.zero[v] = true
 			}
 			switch {
 			case len(n.Values) == len(n.Names):
@@ -158,6 +162,36 @@ func (r *Resolver) Origins(expr ast.Expr) []ast.Expr {
 	}
 	visit(expr)
 	return out
+}
+
+// MayHoldZero reports whether expr, followed through local variables as
+// Origins follows it, may still hold the zero value of a local declared
+// without one ("var err error"), which Origins leaves out. A rule that
+// needs every possible value (is this error surely non-nil?) asks both.
+func (r *Resolver) MayHoldZero(expr ast.Expr) bool {
+	seen := map[*types.Var]bool{}
+	var visit func(ast.Expr) bool
+	visit = func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return false
+		}
+		v, _ := r.info.Uses[id].(*types.Var)
+		if v == nil || seen[v] {
+			return false
+		}
+		seen[v] = true
+		if r.zero[v] {
+			return true
+		}
+		for _, value := range r.assigns[v] {
+			if visit(value) {
+				return true
+			}
+		}
+		return false
+	}
+	return visit(expr)
 }
 
 // isParam reports whether v is a parameter, named result or receiver,

@@ -103,6 +103,32 @@ func TestOrigins(t *testing.T) {
 	}
 }
 
+func TestMayHoldZero(t *testing.T) {
+	_, f, info := check(t, `package p
+
+import "errors"
+
+func f(cond bool) (error, error, error, error) {
+	var declared error
+	if cond {
+		declared = errors.New("x")
+	}
+	through := declared
+	assigned := errors.New("y")
+	var initialised error = errors.New("z")
+	return declared, through, assigned, initialised
+}`)
+	body := funcBody(f, "f")
+	r := errflow.NewResolver(info, body)
+	ret := errflow.Returns(body)[0]
+	want := []bool{true, true, false, false}
+	for i, e := range ret.Results {
+		if got := r.MayHoldZero(e); got != want[i] {
+			t.Errorf("MayHoldZero(%s) = %v, want %v", types.ExprString(e), got, want[i])
+		}
+	}
+}
+
 func TestReturnsSkipsNestedLiterals(t *testing.T) {
 	_, f, _ := check(t, `package p
 func h() error {
