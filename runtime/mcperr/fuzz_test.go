@@ -211,6 +211,7 @@ func FuzzClassify(f *testing.F) {
 	f.Add("invalid memory address or nil pointer dereference", uint8(1))
 	f.Add("\xff\xfe", uint8(2))
 	f.Add(strings.Repeat("not ", 100)+"allowed", uint8(3))
+	f.Add("\u017Fervice unavailable \u212A", uint8(0))
 	f.Fuzz(func(t *testing.T, msg string, shape uint8) {
 		var err error
 		switch shape % 5 {
@@ -232,6 +233,7 @@ func FuzzClassify(f *testing.F) {
 			t.Fatalf("CodeOf(%q) = %v, not a known code", msg, code)
 		}
 		_ = Retryable(err)
+		checkPrefilter(t, msg)
 	})
 }
 

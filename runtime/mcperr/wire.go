@@ -7,7 +7,6 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -453,12 +452,7 @@ func foldRune(r rune) (byte, bool) {
 	case r < utf8.RuneSelf:
 		return 0, false
 	}
-	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
-		if f < utf8.RuneSelf {
-			return foldRune(f)
-		}
-	}
-	return 0, false
+	return asciiFold(r)
 }
 
 // containsString reports whether b contains s, without converting b.
