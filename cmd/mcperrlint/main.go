@@ -3,9 +3,24 @@
 // Usage:
 //
 //	mcperrlint [-C dir] [flags] packages...
+//	mcperrlint [-C dir] -format=text|json|sarif [flags] packages...
+//	mcperrlint [-C dir] catalog [-format md|json] [-check FILE] packages...
 //	go vet -vettool=$(which mcperrlint) packages...
 //
-// Run "mcperrlint help" for the analyzers and their flags.
+// Without -format, mcperrlint is a standard go/analysis multichecker: run
+// "mcperrlint help" for the analyzers and their flags, -json, -fix and
+// -diff; go vet runs it through the same protocol as its own analyzers.
+//
+// With -format, a driver built on go/analysis/checker writes the findings
+// to standard output as text, as a JSON document or as SARIF 2.1.0 for
+// code scanning, with paths relative to the module or workspace root.
+// Exit codes: 0 no findings, 1 the run could not complete, 2 usage error,
+// 3 findings; with -format=sarif, findings exit 0 so that an upload step
+// runs.
+//
+// The catalog command lists every tool's error contract, as the
+// ERROR_CODES.md registry or as JSON, and with -check fails when a
+// released reason was removed or its code changed.
 package main
 
 import (
@@ -22,6 +37,13 @@ func main() {
 		fmt.Fprintf(os.Stderr, "mcperrlint: %v\n", err)
 		os.Exit(2)
 	}
+	switch {
+	case len(os.Args) > 1 && os.Args[1] == "catalog":
+		os.Exit(catalogMain(os.Args[2:], os.Stdout, os.Stderr))
+	case hasFormatFlag(os.Args[1:]):
+		os.Exit(lintMain(os.Args[1:], os.Stdout, os.Stderr))
+	}
+	// Everything else, go vet's protocol included, is multichecker's.
 	multichecker.Main(analyzers.Suite()...)
 }
 

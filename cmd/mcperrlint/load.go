@@ -1,0 +1,87 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// loadPackages loads the packages that patterns match, with their test
+// variants when tests is set, ready for checker.Analyze. It is the only
+// place that decides how packages are loaded, for the -format driver and
+// the catalog alike.
+//
+// Every dependency is loaded from source today, because the analyzers
+// exchange facts across packages. Only packages whose imports reach the
+// mcperr runtime or an MCP SDK can carry facts the rules need, so this is
+// where loading the others from export data will go.
+func loadPackages(patterns []string, tests bool) ([]*packages.Package, error) {
+	cfg := &packages.Config{
+		Mode:  packages.LoadAllSyntax | packages.NeedModule,
+		Tests: tests,
+	}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err == nil && len(pkgs) == 0 {
+		err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
+	}
+	return pkgs, err
+}
+
+// sourceRoot returns the directory that reported paths are relative to:
+// dir when set, else the directory of the go.work file in workspace mode,
+// else that of the main module's go.mod, else the current directory. It is
+// SARIF's %SRCROOT%, which code scanning resolves against the repository
+// root: a module in a subdirectory of its repository passes -srcroot.
+func sourceRoot(dir string) (string, error) {
+	if dir != "" {
+		abs, err := filepath.Abs(dir)
+		if err != nil {
+			return "", fmt.Errorf("-srcroot: %v", err)
+		}
+		if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
+			return "", fmt.Errorf("-srcroot %s is not a directory", dir)
+		}
+		return abs, nil
+	}
+	out, err := exec.Command("go", "env", "GOWORK", "GOMOD").Output()
+	if err != nil {
+		return "", fmt.Errorf("go env GOWORK GOMOD: %v", err)
+	}
+	lines := strings.Split(string(bytes.TrimSpace(out))+"\n", "\n")
+	for _, file := range lines[:2] {
+		if file = strings.TrimSpace(file); file != "" && file != "off" && file != os.DevNull {
+			return filepath.Dir(file), nil
+		}
+	}
+	return os.Getwd()
+}
+
+// relPath returns filename relative to root with forward slashes, and
+// whether it is inside root; a file outside root keeps its absolute path.
+func relPath(root, filename string) (string, bool) {
+	if rel, ok := relInside(root, filename); ok {
+		return rel, true
+	}
+	// root or filename may be reached through a symbolic link.
+	r, err1 := filepath.EvalSymlinks(root)
+	f, err2 := filepath.EvalSymlinks(filename)
+	if err1 == nil && err2 == nil {
+		if rel, ok := relInside(r, f); ok {
+			return rel, true
+		}
+	}
+	return filepath.ToSlash(filename), false
+}
+
+func relInside(root, filename string) (string, bool) {
+	rel, err := filepath.Rel(root, filename)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
+}

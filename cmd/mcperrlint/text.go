@@ -1,0 +1,50 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// writeText writes one line per finding to stdout, as go vet does but with
+// the rule id after the position, and related information indented below
+// it; problems go to stderr. Paths are relative to the current directory
+// when inside it, so terminals and editors can open them.
+func writeText(stdout, stderr io.Writer, res *result) error {
+	cwd, _ := os.Getwd()
+	w := bufio.NewWriter(stdout)
+	for _, f := range res.findings {
+		fmt.Fprintf(w, "%s: %s: %s\n", textPos(cwd, f.span), f.rule.ID, f.message)
+		for _, r := range f.related {
+			fmt.Fprintf(w, "\t%s: %s\n", textPos(cwd, r.span), r.message)
+		}
+	}
+	for _, p := range res.problems {
+		writeProblem(stderr, p, cwd)
+	}
+	return w.Flush()
+}
+
+// writeProblem prints a problem as multichecker prints package errors,
+// with its file relative to dir.
+func writeProblem(w io.Writer, p problem, dir string) {
+	switch {
+	case p.file != "":
+		fmt.Fprintf(w, "%s: %s\n", p.where(dir), p.message)
+	case p.pkg != "":
+		fmt.Fprintf(w, "%s: %s\n", p.pkg, p.message)
+	default:
+		fmt.Fprintln(w, p.message)
+	}
+}
+
+// textPos formats the start of s as file:line:col.
+func textPos(cwd string, s span) string {
+	file := s.file
+	if rel, ok := relPath(cwd, file); ok {
+		file = filepath.FromSlash(rel)
+	}
+	return fmt.Sprintf("%s:%d:%d", file, s.start.Line, s.start.Column)
+}
