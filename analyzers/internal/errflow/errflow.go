@@ -50,13 +50,14 @@ func Result(ret *ast.ReturnStmt, i, n int) ast.Expr {
 // expressions assigned to them.
 type Resolver struct {
 	info    *types.Info
+	body    *ast.BlockStmt
 	assigns map[*types.Var][]ast.Expr
 	zero    map[*types.Var]bool // locals declared without a value
 }
 
 // NewResolver indexes the assignments of body, closures included.
 func NewResolver(info *types.Info, body *ast.BlockStmt) *Resolver {
-	r := &Resolver{info: info, assigns: map[*types.Var][]ast.Expr{}, zero: map[*types.Var]bool{}}
+	r := &Resolver{info: info, body: body, assigns: map[*types.Var][]ast.Expr{}, zero: map[*types.Var]bool{}}
 	if body != nil {
 		ast.Inspect(body, r.record)
 	}
@@ -133,9 +134,10 @@ func (r *Resolver) localVar(lhs ast.Expr) *types.Var {
 
 // Origins returns the expressions expr may evaluate to, following local
 // variables through their assignments, transitively. An identifier that
-// cannot be followed (a parameter, a package variable) is its own origin.
-// Parentheses are removed. A local declared without a value and never
-// assigned contributes nothing: it holds nil.
+// cannot be followed (a parameter, a package variable, a variable of an
+// enclosing function that a function literal's body captures) is its own
+// origin. Parentheses are removed. A local declared without a value and
+// never assigned contributes nothing: it holds nil.
 func (r *Resolver) Origins(expr ast.Expr) []ast.Expr {
 	var out []ast.Expr
 	seen := map[*types.Var]bool{}
@@ -148,7 +150,7 @@ func (r *Resolver) Origins(expr ast.Expr) []ast.Expr {
 			return
 		}
 		v, _ := r.info.Uses[id].(*types.Var)
-		if v == nil || isParam(v) || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+		if v == nil || isParam(v) || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || !r.declaredIn(v) {
 			out = append(out, e)
 			return
 		}
@@ -162,6 +164,12 @@ func (r *Resolver) Origins(expr ast.Expr) []ast.Expr {
 	}
 	visit(expr)
 	return out
+}
+
+// declaredIn reports whether v is declared in the body the resolver
+// indexed: only then are all its assignments known.
+func (r *Resolver) declaredIn(v *types.Var) bool {
+	return r.body != nil && r.body.Pos() <= v.Pos() && v.Pos() < r.body.End()
 }
 
 // MayHoldZero reports whether expr, followed through local variables as

@@ -129,6 +129,35 @@ func f(cond bool) (error, error, error, error) {
 	}
 }
 
+// TestOriginsOfCapturedVariables checks that a variable a function literal
+// captures from its enclosing function is its own origin in a resolver of
+// the literal's body: its assignments are outside, so it is not known to
+// hold nothing.
+func TestOriginsOfCapturedVariables(t *testing.T) {
+	fset, f, info := check(t, `package p
+import "errors"
+func outer() func() error {
+	captured := errors.New("outer")
+	return func() error {
+		inner := captured
+		return inner
+	}
+}`)
+	var lit *ast.FuncLit
+	ast.Inspect(f, func(n ast.Node) bool {
+		if l, ok := n.(*ast.FuncLit); ok {
+			lit = l
+		}
+		return true
+	})
+	r := errflow.NewResolver(info, lit.Body)
+	ret := errflow.Returns(lit.Body)[0]
+	got := render(fset, r.Origins(ret.Results[0]))
+	if diff := cmp.Diff([]string{"captured"}, got); diff != "" {
+		t.Errorf("origins (-want +got):\n%s", diff)
+	}
+}
+
 func TestReturnsSkipsNestedLiterals(t *testing.T) {
 	_, f, _ := check(t, `package p
 func h() error {
