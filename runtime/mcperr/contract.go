@@ -134,13 +134,13 @@ func contractFrom(ctx context.Context) *installedContract {
 
 // lookup returns the entry for reason. When a reason is declared twice the
 // last entry wins, as a later map key would.
-func (c *installedContract) lookup(reason string) (Contract, bool) {
+func (c *installedContract) lookup(reason string) *Contract {
 	for i := len(c.entries) - 1; i >= 0; i-- {
 		if c.entries[i].Reason == reason {
-			return c.entries[i], true
+			return &c.entries[i]
 		}
 	}
-	return Contract{}, false
+	return nil
 }
 
 // reasons lists the declared reasons, in declaration order, for messages.
@@ -173,17 +173,15 @@ func Fail(ctx context.Context, reason, message string, opts ...Option) *Error {
 	if contract == nil {
 		return undeclared(fmt.Sprintf("Failure %q was raised outside any tool contract.", reason), opts)
 	}
-	entry, ok := contract.lookup(reason)
-	if !ok {
+	entry := contract.lookup(reason)
+	if entry == nil {
 		return undeclared(fmt.Sprintf("Tool %q failed with undeclared reason %q (declared: %s).",
 			contract.tool, reason, contract.reasons()), opts)
 	}
 	if message == "" {
 		message = entry.When
 	}
-	e := &Error{code: entry.Code, message: message}
-	retryable := entry.Retryable
-	e.retryable = &retryable
+	e := &Error{code: entry.Code, message: message, retryable: stated(entry.Retryable)}
 	for _, opt := range opts {
 		if opt != nil {
 			opt.apply(e)
@@ -207,11 +205,20 @@ func undeclared(message string, opts []Option) *Error {
 // in ctx declares for reason. It is a no-op when ctx carries no contract or
 // the reason is not declared, so a service can always pass it.
 func RecoveryFor(ctx context.Context, reason string) Option {
-	return optionFunc(func(e *Error) {
-		if contract := contractFrom(ctx); contract != nil {
-			if entry, ok := contract.lookup(reason); ok && entry.Recovery != "" {
-				e.recovery = entry.Recovery
-			}
-		}
-	})
+	if contract := contractFrom(ctx); contract != nil {
+		return contractRecovery{contract.lookup(reason)}
+	}
+	return contractRecovery{}
 }
+
+// contractRecovery is RecoveryFor's option: the entry whose Recovery to
+// attach, resolved when the option is made, or nil for none. A single
+// pointer, it is stored in an Option without allocating.
+type contractRecovery struct{ entry *Contract }
+
+func (o contractRecovery) apply(e *Error) {
+	if o.entry != nil && o.entry.Recovery != "" {
+		e.recovery = o.entry.Recovery
+	}
+}
+func (o contractRecovery) applyHTTP(c *httpConfig) { deferOption(c, o) }

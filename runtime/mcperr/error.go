@@ -2,7 +2,6 @@ package mcperr
 
 import (
 	"fmt"
-	"maps"
 	"time"
 )
 
@@ -17,11 +16,37 @@ type Error struct {
 	code       Code
 	message    string
 	cause      error
-	reason     string         // the contract reason, from Fail or WithReason
-	recovery   string         // a hint for the agent, from WithRecovery or RecoveryFor
-	retryable  *bool          // nil: not stated; the code decides
-	retryAfter time.Duration  // > 0: how long the caller should wait
-	data       map[string]any // caller data, reserved keys excluded
+	reason     string        // the contract reason, from Fail or WithReason
+	recovery   string        // a hint for the agent, from WithRecovery or RecoveryFor
+	retryable  tristate      // unstated: the code decides
+	retryAfter time.Duration // > 0: how long the caller should wait
+	// data is the caller's data, managed keys excluded, in the order the
+	// keys were first set. A slice, not a map: errors carry a handful of
+	// keys, and most are built and rendered once.
+	data []dataEntry
+}
+
+// A dataEntry is one key and value of an Error's data.
+type dataEntry struct {
+	key   string
+	value any
+}
+
+// A tristate is a bool that may not have been stated.
+type tristate uint8
+
+const (
+	unstated tristate = iota
+	statedFalse
+	statedTrue
+)
+
+// stated returns the tristate for b.
+func stated(b bool) tristate {
+	if b {
+		return statedTrue
+	}
+	return statedFalse
 }
 
 // New returns an Error with the given code and message, configured by opts.
@@ -180,15 +205,41 @@ func (e *Error) Data() map[string]any {
 		return nil
 	}
 	data := make(map[string]any, n)
-	maps.Copy(data, e.data)
+	for _, d := range e.data {
+		data[d.key] = d.value
+	}
 	e.putManaged(data)
 	return data
+}
+
+// putData sets a caller data key, replacing an earlier value.
+func (e *Error) putData(key string, value any) {
+	for i := range e.data {
+		if e.data[i].key == key {
+			e.data[i].value = value
+			return
+		}
+	}
+	if e.data == nil {
+		e.data = make([]dataEntry, 0, 2)
+	}
+	e.data = append(e.data, dataEntry{key, value})
+}
+
+// dataValue returns the caller data value for key, or nil.
+func (e *Error) dataValue(key string) any {
+	for _, d := range e.data {
+		if d.key == key {
+			return d.value
+		}
+	}
+	return nil
 }
 
 // managedKeys counts the managed data keys the error sets.
 func (e *Error) managedKeys() int {
 	n := 0
-	for _, set := range [...]bool{e.reason != "", e.retryable != nil, e.retryAfter > 0, e.recovery != ""} {
+	for _, set := range [...]bool{e.reason != "", e.retryable != unstated, e.retryAfter > 0, e.recovery != ""} {
 		if set {
 			n++
 		}
@@ -201,8 +252,8 @@ func (e *Error) putManaged(data map[string]any) {
 	if e.reason != "" {
 		data[keyReason] = e.reason
 	}
-	if e.retryable != nil {
-		data[keyRetryable] = *e.retryable
+	if e.retryable != unstated {
+		data[keyRetryable] = e.retryable == statedTrue
 	}
 	if e.retryAfter > 0 {
 		data[keyRetryAfter] = ceilSeconds(e.retryAfter)

@@ -84,7 +84,6 @@ func TestFactories(t *testing.T) {
 
 func TestNewOptions(t *testing.T) {
 	cause := errors.New("disk on fire")
-	var nilOption optionFunc
 	e := New(CodeNotFound, "No such user.",
 		WithCause(cause),
 		WithData("userId", "u1"),
@@ -92,8 +91,7 @@ func TestNewOptions(t *testing.T) {
 		WithRecovery("Check the id."),
 		WithRetryable(false),
 		WithRetryAfter(1500*time.Millisecond),
-		nil,       // a nil Option is skipped
-		nilOption, // so is a nil function inside one
+		nil, // a nil Option is skipped
 	)
 	if e.Code() != CodeNotFound || e.Message() != "No such user." || e.Error() != "No such user." {
 		t.Errorf("got %v %q %q", e.Code(), e.Message(), e.Error())

@@ -148,18 +148,17 @@ func fromResponse(resp *http.Response, cfg *httpConfig) *Error {
 	e := &Error{
 		code:    statusCode(status, cfg.codeOverride),
 		message: statusMessage(subject, status, text),
-		data:    make(map[string]any, 4),
+		data:    make([]dataEntry, 0, 4),
 	}
-	e.data["status"] = status
+	e.putData("status", status)
 	if text != "" {
-		e.data["statusText"] = text
+		e.putData("statusText", text)
 	}
 	if body := readBody(resp.Body, cfg.bodyLimit); body != "" {
-		e.data["body"] = body
+		e.putData("body", body)
 	}
 	if status == http.StatusNotImplemented {
-		permanent := false
-		e.retryable = &permanent
+		e.retryable = statedFalse // not implemented stays so
 	}
 	if after, ok := parseRetryAfter(resp.Header.Get("Retry-After"), cfg.now()); ok {
 		e.retryAfter = after

@@ -301,7 +301,7 @@ func TestFromHTTPResponse(t *testing.T) {
 		{
 			name:    "nil options are skipped",
 			resp:    response(409, ""),
-			opts:    []HTTPOption{nil, httpOptionFunc(nil), optionFunc(nil)},
+			opts:    []HTTPOption{nil, httpOptionFunc(nil), Option(nil)},
 			code:    CodeConflict,
 			message: "api.example.com:8443 returned HTTP 409 Conflict.",
 			data:    map[string]any{"status": 409, "statusText": "Conflict"},

@@ -9,37 +9,31 @@ import (
 // An Option configures an Error built by New, a factory or Fail. Every Option
 // is also an HTTPOption, so it can be passed to FromHTTPResponse, where it is
 // applied last.
+//
+// Options are small values rather than closures, so that most of them cost
+// no allocation: building an error is on every handler's failure path.
 type Option interface {
 	HTTPOption
 	apply(*Error)
 }
 
-// optionFunc adapts a function to Option.
-type optionFunc func(*Error)
-
-func (f optionFunc) apply(e *Error) {
-	if f != nil {
-		f(e)
-	}
-}
-
-// applyHTTP defers the option to the error FromHTTPResponse builds, so caller
+// deferOption queues o for the error FromHTTPResponse builds, so caller
 // options override what the response implies.
-func (f optionFunc) applyHTTP(c *httpConfig) {
-	if f != nil {
-		c.errorOptions = append(c.errorOptions, f)
-	}
-}
+func deferOption(c *httpConfig, o Option) { c.errorOptions = append(c.errorOptions, o) }
 
 // WithCause records the error that led to this one. The cause is kept for
 // errors.Is, errors.As and logs; it is never sent to the client.
-func WithCause(err error) Option {
-	return optionFunc(func(e *Error) { e.cause = err })
-}
+func WithCause(err error) Option { return causeOption{err} }
+
+type causeOption struct{ err error }
+
+func (o causeOption) apply(e *Error)          { e.cause = o.err }
+func (o causeOption) applyHTTP(c *httpConfig) { deferOption(c, o) }
 
 // WithData adds a key and value to the error's data, which the client
 // receives. Values are sanitised when rendered: keys that look like
 // credentials are dropped and values that cannot be marshalled are replaced.
+// A later value for the same key replaces an earlier one.
 //
 // The keys the package manages are routed to their typed options, so each has
 // one source of truth and one shape on the wire: "reason" (a string) acts as
@@ -47,40 +41,58 @@ func WithCause(err error) Option {
 // the wire shape {"hint": string}) as WithRecovery, and "retryAfter" (a
 // time.Duration, or a number of seconds of any numeric type) as
 // WithRetryAfter. A value of another type for one of them is ignored.
-func WithData(key string, value any) Option {
-	return optionFunc(func(e *Error) { e.setData(key, value) })
+func WithData(key string, value any) Option { return dataOption{key, value} }
+
+type dataOption struct {
+	key   string
+	value any
 }
+
+func (o dataOption) apply(e *Error)          { e.setData(o.key, o.value) }
+func (o dataOption) applyHTTP(c *httpConfig) { deferOption(c, o) }
 
 // WithReason names the contract reason this error is produced for. A service
 // below a handler uses it so the client sees the same data.reason that a
 // handler's Fail would give. Fail ignores it: the contract reason wins.
-func WithReason(reason string) Option {
-	return optionFunc(func(e *Error) { e.reason = reason })
-}
+func WithReason(reason string) Option { return reasonOption(reason) }
+
+type reasonOption string
+
+func (o reasonOption) apply(e *Error)          { e.reason = string(o) }
+func (o reasonOption) applyHTTP(c *httpConfig) { deferOption(c, o) }
 
 // WithRecovery attaches a hint telling the agent what to do next. It is sent
 // as data.recovery.hint and as a "Recovery:" line of the text content.
-func WithRecovery(hint string) Option {
-	return optionFunc(func(e *Error) { e.recovery = hint })
-}
+func WithRecovery(hint string) Option { return recoveryOption(hint) }
+
+type recoveryOption string
+
+func (o recoveryOption) apply(e *Error)          { e.recovery = string(o) }
+func (o recoveryOption) applyHTTP(c *httpConfig) { deferOption(c, o) }
 
 // WithRetryable states whether trying again unchanged can succeed, overriding
 // what the code or the contract entry implies.
-func WithRetryable(retryable bool) Option {
-	return optionFunc(func(e *Error) { e.retryable = &retryable })
-}
+func WithRetryable(retryable bool) Option { return retryableOption(retryable) }
+
+type retryableOption bool
+
+func (o retryableOption) apply(e *Error)          { e.retryable = stated(bool(o)) }
+func (o retryableOption) applyHTTP(c *httpConfig) { deferOption(c, o) }
 
 // WithRetryAfter tells the caller how long to wait before trying again. It is
 // sent as data.retryAfter, a whole number of seconds rounded up (the unit of
 // the HTTP Retry-After header), and honoured by Retry. A duration of zero or
 // less is ignored.
-func WithRetryAfter(d time.Duration) Option {
-	return optionFunc(func(e *Error) {
-		if d > 0 {
-			e.retryAfter = d
-		}
-	})
+func WithRetryAfter(d time.Duration) Option { return retryAfterOption(d) }
+
+type retryAfterOption time.Duration
+
+func (o retryAfterOption) apply(e *Error) {
+	if o > 0 {
+		e.retryAfter = time.Duration(o)
+	}
 }
+func (o retryAfterOption) applyHTTP(c *httpConfig) { deferOption(c, o) }
 
 // setData stores one data entry, routing reserved keys to their fields.
 func (e *Error) setData(key string, value any) {
@@ -91,7 +103,7 @@ func (e *Error) setData(key string, value any) {
 		}
 	case keyRetryable:
 		if b, ok := value.(bool); ok {
-			e.retryable = &b
+			e.retryable = stated(b)
 		}
 	case keyRecovery:
 		if hint, ok := recoveryValue(value); ok {
@@ -102,10 +114,7 @@ func (e *Error) setData(key string, value any) {
 			e.retryAfter = d
 		}
 	default:
-		if e.data == nil {
-			e.data = make(map[string]any, 2)
-		}
-		e.data[key] = value
+		e.putData(key, value)
 	}
 }
 

@@ -3,8 +3,8 @@ package mcperr
 import (
 	"context"
 	"errors"
-	"maps"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"time"
 )
@@ -18,16 +18,16 @@ func Retryable(err error) bool {
 	if err == nil {
 		return false
 	}
-	var stated *bool
+	statement := unstated
 	walkChain(err, func(err error) bool {
-		if e, ok := err.(*Error); ok && e != nil && e.retryable != nil {
-			stated = e.retryable
+		if e, ok := err.(*Error); ok && e != nil && e.retryable != unstated {
+			statement = e.retryable
 			return true
 		}
 		return false
 	})
-	if stated != nil {
-		return *stated
+	if statement != unstated {
+		return statement == statedTrue
 	}
 	return CodeOf(err).Transient()
 }
@@ -230,12 +230,7 @@ func exhausted(last error, attempts int) error {
 	if e == nil {
 		return &attemptsError{err: last, suffix: suffix}
 	}
-	data := maps.Clone(e.data)
-	if data == nil {
-		data = make(map[string]any, 1)
-	}
-	data[keyRetryAttempts] = attempts
-	return &Error{
+	out := &Error{
 		code:       e.code,
 		message:    e.message + suffix,
 		cause:      last,
@@ -243,8 +238,10 @@ func exhausted(last error, attempts int) error {
 		recovery:   e.recovery,
 		retryable:  e.retryable,
 		retryAfter: e.retryAfter,
-		data:       data,
+		data:       slices.Clone(e.data),
 	}
+	out.putData(keyRetryAttempts, attempts)
+	return out
 }
 
 // An attemptsError is the last error of a retry that is not an *Error,

@@ -82,7 +82,7 @@ func Text(err error) (text string) {
 		return ToWire(err).Text()
 	}
 	return renderText(wireMessage(wireCode(e.code), e.message), strings.TrimSpace(e.recovery),
-		e.reason, e.retryable, requestID(e.data[keyRequestID]))
+		e.reason, e.retryable, requestID(e.dataValue(keyRequestID)))
 }
 
 // Text renders the error for a model to read:
@@ -98,16 +98,16 @@ func Text(err error) (text string) {
 // terms data supports (data.reason, data.retryable, data.requestId) and is
 // left out when there are none. Blocks are separated by a blank line.
 func (w WireError) Text() string {
-	var retryable *bool
+	retryable := unstated
 	if b, ok := w.Data[keyRetryable].(bool); ok {
-		retryable = &b
+		retryable = stated(b)
 	}
 	reason, _ := w.Data[keyReason].(string)
 	return renderText(w.Message, recoveryHint(w.Data), reason, retryable, requestID(w.Data[keyRequestID]))
 }
 
 // renderText writes the text content from its parts; see WireError.Text.
-func renderText(message, hint, reason string, retryable *bool, requestID string) string {
+func renderText(message, hint, reason string, retryable tristate, requestID string) string {
 	var b strings.Builder
 	b.Grow(len("Error: ") + len(message) + len("\n\nRecovery: ") + len(hint) +
 		len("\n\n(reason  · not retryable · request )") + len(reason) + len(requestID))
@@ -128,12 +128,11 @@ func renderText(message, hint, reason string, retryable *bool, requestID string)
 	if reason != "" {
 		term("reason ", reason)
 	}
-	if retryable != nil {
-		if *retryable {
-			term("retryable")
-		} else {
-			term("not retryable")
-		}
+	switch retryable {
+	case statedTrue:
+		term("retryable")
+	case statedFalse:
+		term("not retryable")
 	}
 	if requestID != "" {
 		term("request ", requestID)
@@ -218,9 +217,9 @@ func (e *Error) wireData() map[string]any {
 	}
 	out := make(map[string]any, n)
 	s := sanitizer{budget: maxNodes}
-	for k, v := range e.data {
-		if !isCredentialKey(k) {
-			out[k] = s.value(v, 1)
+	for _, d := range e.data {
+		if !isCredentialKey(d.key) {
+			out[d.key] = s.value(d.value, 1)
 		}
 	}
 	e.putManaged(out)
@@ -457,8 +456,11 @@ func foldRune(r rune) (byte, bool) {
 
 // containsString reports whether b contains s, without converting b.
 func containsString(b []byte, s string) bool {
+	if s == "" {
+		return true
+	}
 	for i := 0; i+len(s) <= len(b); i++ {
-		if string(b[i:i+len(s)]) == s {
+		if b[i] == s[0] && string(b[i:i+len(s)]) == s {
 			return true
 		}
 	}
