@@ -49,19 +49,16 @@ func CodeOf(err error) Code {
 // Then err.Error() is matched, ignoring case, against the provider patterns
 // and the common patterns listed in messagePatterns; the first match wins.
 // An error nothing matches is CodeInternalError.
-func Classify(err error) (code Code) {
+func Classify(err error) Code {
 	if err == nil {
 		return 0
 	}
-	defer func() {
-		if recover() != nil {
-			code = CodeInternalError
+	return guarded(CodeInternalError, func() Code {
+		if code, ok := classify(err); ok {
+			return code
 		}
-	}()
-	if code, ok := classify(err); ok {
-		return code
-	}
-	return CodeInternalError
+		return CodeInternalError
+	})
 }
 
 // classify returns the code err's type or message implies, and whether

@@ -81,7 +81,12 @@ func (s Severity) Level() slog.Level {
 // A Tool is an MCP tool together with its error contract. Register it with a
 // binding such as runtime/mcpsdk, or run it directly with Call.
 type Tool[In, Out any] struct {
-	Name, Title, Description string
+	// Name is the tool's MCP name, unique within a server (get_invoice).
+	Name string
+	// Title is a short human-readable name, for clients that show one.
+	Title string
+	// Description tells the model what the tool does and when to use it.
+	Description string
 	// Errors is the tool's contract: every way Handler may fail on purpose.
 	Errors []Contract
 	// Handler does the work. It fails through Fail with a declared reason.

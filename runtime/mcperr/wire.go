@@ -14,9 +14,13 @@ import (
 // object shape, {"code", "message", "data"?}. Bindings put it in a tool
 // result's structuredContent.error and its Text in content[0].
 type WireError struct {
-	Code    Code           `json:"code"`
-	Message string         `json:"message"`
-	Data    map[string]any `json:"data,omitempty"`
+	// Code is the JSON-RPC error code; never 0.
+	Code Code `json:"code"`
+	// Message is the error's message, meant for the model; never blank.
+	Message string `json:"message"`
+	// Data is the sanitised data, omitted when empty: the caller's keys and
+	// the managed ones (reason, retryable, retryAfter, recovery).
+	Data map[string]any `json:"data,omitempty"`
 }
 
 // ToWire renders err for a client. It never fails and never panics, and the
@@ -30,22 +34,31 @@ type WireError struct {
 // marshalled (NaN, channels, functions, cycles) with a short placeholder
 // string. An empty message becomes the code's name and code 0 becomes
 // CodeInternalError, so the client always gets a usable error object.
-func ToWire(err error) (w WireError) {
-	defer func() {
-		if recover() != nil {
-			w = WireError{Code: CodeInternalError, Message: "Internal error."}
-		}
-	}()
+func ToWire(err error) WireError {
 	if err == nil {
 		return WireError{Code: CodeInternalError, Message: "Internal error (no error value)."}
 	}
-	if e := firstError(err); e != nil {
-		w = WireError{Code: wireCode(e.code), Message: e.message, Data: e.wireData()}
-	} else {
-		w = WireError{Code: wireCode(Classify(err)), Message: errorText(err)}
-	}
-	w.Message = wireMessage(w.Code, w.Message)
-	return w
+	return guarded(WireError{Code: CodeInternalError, Message: "Internal error."}, func() WireError {
+		var w WireError
+		if e := firstError(err); e != nil {
+			w = WireError{Code: wireCode(e.code), Message: e.message, Data: e.wireData()}
+		} else {
+			w = WireError{Code: wireCode(Classify(err)), Message: errorText(err)}
+		}
+		w.Message = wireMessage(w.Code, w.Message)
+		return w
+	})
+}
+
+// guarded returns f(), or fallback if f panics: rendering must never take
+// the server down, whatever a caller's value or error type does.
+func guarded[T any](fallback T, f func() T) (out T) {
+	defer func() {
+		if recover() != nil {
+			out = fallback
+		}
+	}()
+	return f()
 }
 
 // wireCode returns the code a client receives for code: code 0 is no
@@ -71,18 +84,15 @@ func wireMessage(code Code, message string) string {
 // WireError.Text for the format. Text(err) equals ToWire(err).Text(), but for
 // an *Error it reads the few fields the text shows instead of sanitising all
 // of its data.
-func Text(err error) (text string) {
-	defer func() {
-		if recover() != nil {
-			text = "Error: Internal error."
+func Text(err error) string {
+	return guarded("Error: Internal error.", func() string {
+		e := firstError(err)
+		if e == nil {
+			return ToWire(err).Text()
 		}
-	}()
-	e := firstError(err)
-	if e == nil {
-		return ToWire(err).Text()
-	}
-	return renderText(wireMessage(wireCode(e.code), e.message), strings.TrimSpace(e.recovery),
-		e.reason, e.retryable, requestID(e.dataValue(keyRequestID)))
+		return renderText(wireMessage(wireCode(e.code), e.message), strings.TrimSpace(e.recovery),
+			e.reason, e.retryable, requestID(e.dataValue(keyRequestID)))
+	})
 }
 
 // Text renders the error for a model to read:
