@@ -271,8 +271,11 @@ const (
 	keyRetryable  = "retryable"
 	keyRetryAfter = "retryAfter"
 	keyRecovery   = "recovery"
-	keyRequestID  = "requestId"
 )
+
+// keyRequestID is the caller data key whose value Text shows in its trailer.
+// Servers set it (WithData) to correlate what the agent saw with their logs.
+const keyRequestID = "requestId"
 
 // ceilSeconds returns d in whole seconds, rounded up, so a client told to
 // wait never retries early.
