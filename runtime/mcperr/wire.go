@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -207,6 +208,7 @@ const (
 const (
 	placeholderTooDeep   = "[too deep]"
 	placeholderTruncated = "[truncated]"
+	placeholderCycle     = "[cycle]"
 	placeholderError     = "[error]"
 )
 
@@ -214,6 +216,10 @@ const (
 // budget of visited values.
 type sanitizer struct {
 	budget int
+	// path holds the identities of the maps and slices being walked, so a
+	// value that contains itself is cut at once instead of being unrolled
+	// until the budget runs out.
+	path []uintptr
 }
 
 // wireData returns the error's data as the wire carries it: the caller's
@@ -285,6 +291,10 @@ func (s *sanitizer) value(v any, depth int) any {
 	s.budget--
 	switch v := v.(type) {
 	case map[string]any:
+		if !s.enter(v) {
+			return placeholderCycle
+		}
+		defer s.leave()
 		return s.object(v, depth)
 	case map[string]string:
 		out := make(map[string]any, len(v))
@@ -295,6 +305,10 @@ func (s *sanitizer) value(v any, depth int) any {
 		}
 		return out
 	case []any:
+		if !s.enter(v) {
+			return placeholderCycle
+		}
+		defer s.leave()
 		out := make([]any, len(v))
 		for i, elem := range v {
 			out[i] = s.value(elem, depth+1)
@@ -305,6 +319,23 @@ func (s *sanitizer) value(v any, depth int) any {
 	}
 	return s.byJSON(v, depth)
 }
+
+// enter records that the walk descends into the map or slice v, and reports
+// false if it is already inside v: v contains itself. Empty values have no
+// identity and are always entered.
+func (s *sanitizer) enter(v any) bool {
+	id := reflect.ValueOf(v).Pointer()
+	if id != 0 {
+		if slices.Contains(s.path, id) {
+			return false
+		}
+	}
+	s.path = append(s.path, id)
+	return true
+}
+
+// leave undoes the last enter.
+func (s *sanitizer) leave() { s.path = s.path[:len(s.path)-1] }
 
 // finite returns f, or its name as a string for NaN and the infinities,
 // which JSON cannot represent.
@@ -400,16 +431,20 @@ var (
 	}
 )
 
-// maxFoldedKey bounds the folded key isCredentialKey builds on the stack.
-// Longer keys are judged on their first maxFoldedKey folded bytes and their
-// last ones, which is where the credential words of real keys sit.
-const maxFoldedKey = 128
+// stackFoldedKey is the longest key isCredentialKey folds without
+// allocating; longer keys, which are rare, get a buffer of their own.
+const stackFoldedKey = 64
 
 // isCredentialKey reports whether a data key looks like it names a
-// credential; see credentialWords. It does not allocate.
+// credential; see credentialWords. It allocates only for keys longer than
+// stackFoldedKey bytes.
 func isCredentialKey(key string) bool {
-	var buf [maxFoldedKey]byte
-	folded := foldKey(buf[:0], key)
+	var buf [stackFoldedKey]byte
+	dst := buf[:0]
+	if len(key) > len(buf) {
+		dst = make([]byte, 0, len(key))
+	}
+	folded := foldKey(dst, key)
 	for _, name := range credentialNames {
 		if string(folded) == name {
 			return true
@@ -432,20 +467,12 @@ func isCredentialKey(key string) bool {
 // everything else: separators, and non-ASCII runes with no ASCII case
 // equivalent (so an invisible character cannot hide "password"). A rune
 // that folds to an ASCII letter (the Kelvin sign K, the long s) counts as
-// that letter. Once dst is full, later bytes shift through the last half, so
-// a long key keeps both its start and its end.
+// that letter. It appends at most len(key) bytes.
 func foldKey(dst []byte, key string) []byte {
 	for _, r := range key {
-		c, ok := foldRune(r)
-		if !ok {
-			continue
+		if c, ok := foldRune(r); ok {
+			dst = append(dst, c)
 		}
-		if len(dst) == cap(dst) {
-			half := cap(dst) / 2
-			copy(dst[half:], dst[half+1:])
-			dst = dst[:len(dst)-1]
-		}
-		dst = append(dst, c)
 	}
 	return dst
 }

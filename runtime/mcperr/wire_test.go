@@ -223,14 +223,29 @@ func TestToWireSanitises(t *testing.T) {
 }
 
 func TestSanitiseBudget(t *testing.T) {
-	// A map that holds itself twice would be walked 2^maxDepth times
-	// without a budget.
+	// A map that holds itself is cut at once.
 	m := map[string]any{}
-	m["a"], m["b"] = m, m
-	w := ToWire(New(CodeInternalError, "m", WithData("m", m)))
-	raw := marshal(t, w)
+	m["a"], m["b"] = m, []any{m}
+	raw := marshal(t, ToWire(New(CodeInternalError, "m", WithData("m", m))))
+	if want := `{"code":-32603,"message":"m","data":{"m":{"a":"[cycle]","b":["[cycle]"]}}}`; raw != want {
+		t.Errorf("got  %s\nwant %s", raw, want)
+	}
+
+	// Distinct maps that each hold the next one twice have no cycle, but
+	// 2^30 paths: the budget cuts the walk.
+	var dag any = "leaf"
+	for range 30 {
+		dag = map[string]any{"a": dag, "b": dag}
+	}
+	raw = marshal(t, ToWire(New(CodeInternalError, "m", WithData("dag", dag))))
 	if !strings.Contains(raw, placeholderTruncated) {
 		t.Errorf("no truncation placeholder in %d bytes", len(raw))
+	}
+	// A slice shared by siblings is no cycle.
+	shared := []any{1}
+	raw = marshal(t, ToWire(New(CodeInternalError, "m", WithData("s", []any{shared, shared}))))
+	if want := `{"code":-32603,"message":"m","data":{"s":[[1],[1]]}}`; raw != want {
+		t.Errorf("got  %s\nwant %s", raw, want)
 	}
 
 	// The budget spent on caller data never truncates the managed keys or
