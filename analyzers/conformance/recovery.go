@@ -1,0 +1,184 @@
+package conformance
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/rules"
+)
+
+// checkRecoveries judges every Fail call of the package once, whatever
+// tools it serves: whether it forwards its reason's recovery hint is a
+// property of the call.
+func (c *checker) checkRecoveries() {
+	for _, node := range c.s.rootOrder {
+		w := c.s.walk(node)
+		ast.Inspect(node, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && model.IsRuntimeFunc(model.Callee(c.pass.TypesInfo, call), "Fail") {
+				c.checkRecovery(w, call)
+			}
+			return true
+		})
+	}
+}
+
+// checkRecovery reports a Fail call that passes neither
+// RecoveryFor(ctx, reason) for its own reason nor WithRecovery. Options it
+// cannot see into (a variadic argument, an option built elsewhere) may
+// carry the hint, and silence the rule.
+func (c *checker) checkRecovery(w *walk, call *ast.CallExpr) {
+	if len(call.Args) < 3 {
+		return
+	}
+	info := c.pass.TypesInfo
+	reason := call.Args[1]
+	var other *ast.CallExpr // a RecoveryFor of another constant reason
+	// The options follow ctx, reason and message.
+	for i := 3; i < len(call.Args); i++ {
+		if call.Ellipsis.IsValid() && i == len(call.Args)-1 {
+			return
+		}
+		for _, o := range w.r.resolver.Origins(call.Args[i]) {
+			opt, ok := o.(*ast.CallExpr)
+			if !ok {
+				return // an option from a parameter or a variable's unknown value
+			}
+			fn := model.Callee(info, opt)
+			switch {
+			case model.IsRuntimeFunc(fn, "RecoveryFor") && len(opt.Args) == 2:
+				switch sameReason(w, reason, opt.Args[1]) {
+				case same:
+					return
+				case different:
+					other = opt
+				default:
+					return
+				}
+			case model.IsRuntimeFunc(fn, "WithRecovery"):
+				return
+			case model.IsRuntimeFunc(fn, "WithData") && len(opt.Args) == 2:
+				key, ok := constString(info, opt.Args[0])
+				if !ok || key == "recovery" {
+					return
+				}
+			case inRuntime(fn):
+				// WithCause, WithData, WithRetryable...: no recovery.
+			default:
+				return
+			}
+		}
+	}
+	prefix, ok := c.runtimePrefix(call, "RecoveryFor")
+	ctx, isIdent := ast.Unparen(call.Args[0]).(*ast.Ident)
+	_, constant := constString(info, reason)
+	fixable := ok && isIdent && constant
+	reasonText := types.ExprString(reason)
+	if other != nil {
+		d := analysis.Diagnostic{Pos: other.Pos(), End: other.End()}
+		d.Message = "this Fail of reason " + reasonText + " forwards the recovery hint of reason " + types.ExprString(other.Args[1]) +
+			": the agent would be told how to recover from a failure that did not happen; pass " + prefix + "RecoveryFor(" + ctxText(call) + ", " + reasonText + ")"
+		if fixable && isDirectArg(call, other) {
+			d.SuggestedFixes = []analysis.SuggestedFix{{
+				Message: "Forward the recovery hint of " + reasonText,
+				TextEdits: []analysis.TextEdit{{
+					Pos: other.Args[1].Pos(), End: other.Args[1].End(), NewText: []byte(reasonText),
+				}},
+			}}
+		}
+		c.r.Diagnostic(rules.RecoveryUnforwarded, d)
+		return
+	}
+	d := analysis.Diagnostic{Pos: call.Pos(), End: call.End()}
+	d.Message = "this Fail of reason " + reasonText + " does not forward the contract's recovery hint, so the agent is not told what to do next: pass " +
+		prefix + "RecoveryFor(" + ctxText(call) + ", " + reasonText + ") (or WithRecovery)"
+	if fixable {
+		last := call.Args[len(call.Args)-1]
+		d.SuggestedFixes = []analysis.SuggestedFix{{
+			Message: "Forward the recovery hint of " + reasonText,
+			TextEdits: []analysis.TextEdit{{
+				Pos: last.End(), End: last.End(),
+				NewText: []byte(", " + prefix + "RecoveryFor(" + ctx.Name + ", " + reasonText + ")"),
+			}},
+		}}
+	}
+	c.r.Diagnostic(rules.RecoveryUnforwarded, d)
+}
+
+type sameness int
+
+const (
+	unknown sameness = iota
+	same
+	different
+)
+
+// sameReason compares the reason of a Fail call with that of a
+// RecoveryFor option.
+func sameReason(w *walk, fail, recovery ast.Expr) sameness {
+	a, aok := constString(w.s.info, fail)
+	b, bok := constString(w.s.info, recovery)
+	switch {
+	case aok && bok && a == b:
+		return same
+	case aok && bok:
+		return different
+	}
+	// The same variable, or variables holding the same values.
+	fa, fb := w.reasons(fail), w.reasons(recovery)
+	if len(fa) == 1 && len(fb) == 1 && !fa[0].dynamic && !fb[0].dynamic {
+		if fa[0].param != nil && fa[0].param == fb[0].param || fa[0].param == nil && fb[0].param == nil && fa[0].name == fb[0].name {
+			return same
+		}
+	}
+	if id1, ok := ast.Unparen(fail).(*ast.Ident); ok {
+		if id2, ok := ast.Unparen(recovery).(*ast.Ident); ok && w.s.info.Uses[id1] != nil && w.s.info.Uses[id1] == w.s.info.Uses[id2] {
+			return same
+		}
+	}
+	return unknown
+}
+
+// runtimePrefix returns how the file of call refers to the runtime
+// function name: "mcperr." (or the import's local name), or "" under a
+// dot import, judging by how the call itself names Fail. It reports false
+// when name would not resolve to the runtime there.
+func (c *checker) runtimePrefix(call *ast.CallExpr, name string) (string, bool) {
+	return runtimePrefix(c.pass, call, name)
+}
+
+func runtimePrefix(pass *analysis.Pass, call *ast.CallExpr, name string) (string, bool) {
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.SelectorExpr:
+		if x, ok := fun.X.(*ast.Ident); ok {
+			if _, ok := pass.TypesInfo.Uses[x].(*types.PkgName); ok {
+				return x.Name + ".", true
+			}
+		}
+	case *ast.Ident:
+		scope := pass.Pkg.Scope().Innermost(call.Pos())
+		if scope == nil {
+			return "", false
+		}
+		if _, obj := scope.LookupParent(name, call.Pos()); obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == model.RuntimePath {
+			return "", true
+		}
+	}
+	return "mcperr.", false
+}
+
+func ctxText(call *ast.CallExpr) string {
+	return types.ExprString(call.Args[0])
+}
+
+// isDirectArg reports whether opt is written as an argument of call.
+func isDirectArg(call, opt *ast.CallExpr) bool {
+	for _, a := range call.Args {
+		if ast.Unparen(a) == opt {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,1052 @@
+package conformance
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/errflow"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
+	"github.com/mcperrlint/mcperrlint/runtime/mcperr"
+)
+
+// An effect is an effectFact as this package sees it: where it is, and how
+// it arrives.
+type effect struct {
+	effectFact
+
+	// param, when set, is the parameter the reason is passed in: of the
+	// function summarised, or of a function literal in it. Param is unused.
+	param *types.Var
+
+	// at is, in this package, where the effect is written or the call
+	// through which it arrives from another package; via is that other
+	// package's function, or nil.
+	at  ast.Node
+	via *types.Func
+}
+
+type effectKey struct {
+	effectFact
+	param *types.Var
+}
+
+// A summary is what a function's failures can carry: its effects, in the
+// order found, without duplicates.
+type summary struct {
+	effects []effect
+	seen    map[effectKey]bool
+	dynamic bool // some reason cannot be known statically
+}
+
+func (s *summary) add(e effect) {
+	k := effectKey{e.effectFact, e.param}
+	if s.seen[k] {
+		return
+	}
+	if s.seen == nil {
+		s.seen = map[effectKey]bool{}
+	}
+	s.seen[k] = true
+	s.effects = append(s.effects, e)
+}
+
+// A summarizer computes the summaries of one package's functions and
+// exports the facts of those that other packages can call.
+//
+// Declared functions are summarised together, to a fixed point: a
+// function's summary is recomputed when that of a function it calls grows,
+// so recursion between helpers terminates (summaries only grow, and they
+// are finite). Function literals are summarised with the declaration that
+// contains them.
+type summarizer struct {
+	pass    *analysis.Pass
+	info    *types.Info
+	pkgBase string
+
+	decls map[*types.Func]*ast.FuncDecl
+	order []*types.Func // decls in source order
+	sums  map[*types.Func]*summary
+	roots map[ast.Node]*root
+
+	// rootOrder are the bodies no other contains, in source order: the
+	// declared functions' and the package-level literals'.
+	rootOrder []ast.Node
+
+	vars  map[*types.Var]*summary // this package's error variables
+	inits map[*types.Var]ast.Expr
+
+	facts map[types.Object]*errorsFact // imported; nil when there is none
+
+	// lits are the summaries of function literals, from the final
+	// computation of the body containing each.
+	lits map[*ast.FuncLit]*summary
+
+	// dynamic are the reason arguments that reach Fail without being
+	// constant, with the function they are passed to (nil for Fail
+	// itself or a function literal).
+	dynamic      map[ast.Node]*types.Func
+	dynamicOrder []ast.Node
+
+	callers map[*types.Func][]*types.Func
+	depends map[[2]*types.Func]bool
+	current *types.Func
+}
+
+// summarize computes the summaries of the package's functions and exports
+// their facts.
+func summarize(pass *analysis.Pass) *summarizer {
+	s := &summarizer{
+		pass:    pass,
+		info:    pass.TypesInfo,
+		pkgBase: path.Base(pass.Pkg.Path()),
+		decls:   map[*types.Func]*ast.FuncDecl{},
+		sums:    map[*types.Func]*summary{},
+		roots:   map[ast.Node]*root{},
+		vars:    map[*types.Var]*summary{},
+		inits:   map[*types.Var]ast.Expr{},
+		facts:   map[types.Object]*errorsFact{},
+		lits:    map[*ast.FuncLit]*summary{},
+		dynamic: map[ast.Node]*types.Func{},
+		callers: map[*types.Func][]*types.Func{},
+		depends: map[[2]*types.Func]bool{},
+	}
+	var topLits []*ast.FuncLit
+	for _, file := range pass.Files {
+		for _, decl := range file.Decls {
+			switch decl := decl.(type) {
+			case *ast.FuncDecl:
+				if fn, ok := s.info.Defs[decl.Name].(*types.Func); ok && decl.Body != nil {
+					s.decls[fn] = decl
+					s.order = append(s.order, fn)
+					s.rootOrder = append(s.rootOrder, decl)
+				}
+			case *ast.GenDecl:
+				s.scanVars(decl)
+				ast.Inspect(decl, func(n ast.Node) bool {
+					if lit, ok := n.(*ast.FuncLit); ok {
+						topLits = append(topLits, lit)
+						s.rootOrder = append(s.rootOrder, lit)
+						return false
+					}
+					return true
+				})
+			}
+		}
+	}
+	s.summarizeVars()
+	s.solve()
+	for _, lit := range topLits {
+		w := s.walk(lit)
+		w.lit(lit)
+		keepLits(s.lits, w.lits)
+	}
+	s.exportFacts()
+	return s
+}
+
+// keepLits records the literal summaries of a walk.
+func keepLits(dst, src map[*ast.FuncLit]*summary) {
+	for lit, sum := range src {
+		if sum != nil {
+			dst[lit] = sum
+		}
+	}
+}
+
+// scanVars records the initialisers of package-level variables of an
+// error type.
+func (s *summarizer) scanVars(decl *ast.GenDecl) {
+	if decl.Tok != token.VAR {
+		return
+	}
+	for _, spec := range decl.Specs {
+		vs, ok := spec.(*ast.ValueSpec)
+		if !ok || len(vs.Names) != len(vs.Values) {
+			continue
+		}
+		for i, name := range vs.Names {
+			if v, ok := s.info.Defs[name].(*types.Var); ok && isErrorResult(v.Type()) {
+				s.inits[v] = vs.Values[i]
+			}
+		}
+	}
+}
+
+// summarizeVars summarises the package's error variables from their
+// initialisers: sentinels built by a factory, possibly wrapped. They are
+// summarised before functions, so calls in initialisers are not followed.
+func (s *summarizer) summarizeVars() {
+	vars := make([]*types.Var, 0, len(s.inits))
+	for v := range s.inits {
+		vars = append(vars, v)
+	}
+	slices.SortFunc(vars, func(a, b *types.Var) int { return int(a.Pos() - b.Pos()) })
+	w := &walk{s: s, r: &root{resolver: errflow.NewResolver(s.info, nil)}, lits: map[*ast.FuncLit]*summary{}}
+	for _, v := range vars {
+		sum := &summary{}
+		s.vars[v] = sum // a cycle through variables ends here
+		w.carried(sum, s.inits[v], false)
+	}
+}
+
+// solve summarises every declared function, to a fixed point.
+func (s *summarizer) solve() {
+	queue := slices.Clone(s.order)
+	queued := map[*types.Func]bool{}
+	for _, fn := range queue {
+		queued[fn] = true
+	}
+	// Summaries only grow, so this terminates; the bound is a guard
+	// against a mistake turning into a hang.
+	for budget := 50 * (len(queue) + 1); len(queue) > 0 && budget > 0; budget-- {
+		fn := queue[0]
+		queue = queue[1:]
+		queued[fn] = false
+
+		s.current = fn
+		decl := s.decls[fn]
+		w := s.walk(decl)
+		sum := w.unit(fn.Signature(), decl.Body)
+		keepLits(s.lits, w.lits)
+
+		old := s.sums[fn]
+		s.sums[fn] = sum
+		if old != nil && len(old.effects) == len(sum.effects) && old.dynamic == sum.dynamic {
+			continue
+		}
+		for _, caller := range s.callers[fn] {
+			if !queued[caller] {
+				queued[caller] = true
+				queue = append(queue, caller)
+			}
+		}
+	}
+	s.current = nil
+}
+
+// exportFacts exports the facts of the functions and variables other
+// packages can name.
+func (s *summarizer) exportFacts() {
+	for _, fn := range s.order {
+		if !fn.Exported() {
+			continue
+		}
+		if fact := s.factOf(s.sums[fn], fn.Signature()); fact != nil {
+			s.pass.ExportObjectFact(fn, fact)
+		}
+	}
+	for v, sum := range s.vars {
+		if v.Exported() && v.Parent() == s.pass.Pkg.Scope() {
+			if fact := s.factOf(sum, nil); fact != nil {
+				s.pass.ExportObjectFact(v, fact)
+			}
+		}
+	}
+}
+
+// factOf returns the fact recording sum, or nil when it says nothing.
+func (s *summarizer) factOf(sum *summary, sig *types.Signature) *errorsFact {
+	if sum == nil {
+		return nil
+	}
+	fact := &errorsFact{Dynamic: sum.dynamic}
+	for _, e := range sum.effects {
+		ef := e.effectFact
+		if e.param != nil {
+			i := paramIndex(sig, e.param)
+			if i < 0 {
+				fact.Dynamic = true
+				continue
+			}
+			ef.Param = i + 1
+		}
+		fact.Effects = append(fact.Effects, ef)
+	}
+	if len(fact.Effects) == 0 && !fact.Dynamic {
+		return nil
+	}
+	fact.normalize()
+	return fact
+}
+
+// importFact returns the fact of an object of another package, or nil.
+func (s *summarizer) importFact(obj types.Object) *errorsFact {
+	fact, ok := s.facts[obj]
+	if !ok {
+		fact = new(errorsFact)
+		if !s.pass.ImportObjectFact(obj, fact) {
+			fact = nil
+		}
+		s.facts[obj] = fact
+	}
+	return fact
+}
+
+// site returns how a fact records a position.
+func (s *summarizer) site(pos token.Pos) string {
+	p := s.pass.Fset.Position(pos)
+	return s.pkgBase + "/" + filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line)
+}
+
+// A calleeEffect is an effect of a called function, with the index of the
+// parameter its reason is passed in, or -1.
+type calleeEffect struct {
+	effect
+	param int
+}
+
+// calleeEffects returns the effects of calling fn at call: from its
+// summary when it is declared in this package, from its fact otherwise.
+func (s *summarizer) calleeEffects(fn *types.Func, call ast.Node) (out []calleeEffect, dynamic bool) {
+	if fn.Pkg() == s.pass.Pkg {
+		if s.decls[fn] == nil {
+			return nil, false
+		}
+		if s.current != nil && !s.depends[[2]*types.Func{fn, s.current}] {
+			s.depends[[2]*types.Func{fn, s.current}] = true
+			s.callers[fn] = append(s.callers[fn], s.current)
+		}
+		sum := s.sums[fn]
+		if sum == nil {
+			return nil, false
+		}
+		sig := fn.Signature()
+		for _, e := range sum.effects {
+			i := -1
+			if e.param != nil {
+				if i = paramIndex(sig, e.param); i < 0 {
+					dynamic = true
+					continue
+				}
+				e.param = nil
+			}
+			out = append(out, calleeEffect{e, i})
+		}
+		return out, sum.dynamic
+	}
+	fact := s.importFact(fn)
+	if fact == nil {
+		return nil, false
+	}
+	for _, ef := range fact.Effects {
+		i := ef.Param - 1
+		ef.Param = 0
+		out = append(out, calleeEffect{effect{effectFact: ef, at: call, via: fn}, i})
+	}
+	return out, fact.Dynamic
+}
+
+// varEffects returns the effects of a package-level error variable.
+func (s *summarizer) varEffects(v *types.Var, at ast.Node) []effect {
+	if v.Pkg() == s.pass.Pkg {
+		if sum := s.vars[v]; sum != nil {
+			return sum.effects
+		}
+		return nil
+	}
+	fact := s.importFact(v)
+	if fact == nil {
+		return nil
+	}
+	var out []effect
+	for _, ef := range fact.Effects {
+		out = append(out, effect{effectFact: ef, at: at})
+	}
+	return out
+}
+
+// noteDynamic records a reason argument that reaches Fail without being
+// constant.
+func (s *summarizer) noteDynamic(arg ast.Node, fn *types.Func) {
+	if _, ok := s.dynamic[arg]; !ok {
+		s.dynamic[arg] = fn
+		s.dynamicOrder = append(s.dynamicOrder, arg)
+	}
+}
+
+// A root is a function body no other body contains: a declared function's,
+// or a function literal's at package level. What is syntactic about it is
+// computed once; local variables are resolved per root.
+type root struct {
+	resolver *errflow.Resolver
+
+	// owner maps each parameter to its function: the root or a literal.
+	owner map[*types.Var]ast.Node
+	// called are the literals some call in the root resolves to.
+	called map[*ast.FuncLit]bool
+	// paired are the RecoveryFor calls that complete a Fail or factory
+	// call naming the same constant reason: that call already names it.
+	paired map[*ast.CallExpr]bool
+	// inspected are the origins of the error variables the body tests.
+	inspected map[ast.Expr]bool
+}
+
+// walk returns a fresh walk of the body of a declaration or package-level
+// literal, computing its root on first use.
+func (s *summarizer) walk(node ast.Node) *walk {
+	r := s.roots[node]
+	if r == nil {
+		r = s.newRoot(node)
+		s.roots[node] = r
+	}
+	return &walk{s: s, r: r, lits: map[*ast.FuncLit]*summary{}}
+}
+
+func (s *summarizer) newRoot(node ast.Node) *root {
+	var ftype *ast.FuncType
+	var body *ast.BlockStmt
+	switch n := node.(type) {
+	case *ast.FuncDecl:
+		ftype, body = n.Type, n.Body
+	case *ast.FuncLit:
+		ftype, body = n.Type, n.Body
+	}
+	r := &root{
+		resolver:  errflow.NewResolver(s.info, body),
+		owner:     map[*types.Var]ast.Node{},
+		called:    map[*ast.FuncLit]bool{},
+		paired:    map[*ast.CallExpr]bool{},
+		inspected: map[ast.Expr]bool{},
+	}
+	s.addParams(r, node, ftype)
+	w := &walk{s: s, r: r}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			s.addParams(r, n, n.Type)
+		case *ast.CallExpr:
+			if _, lit, _ := w.target(n); lit != nil {
+				r.called[lit] = true
+			}
+			w.pairRecoveries(n)
+			w.noteTests(n)
+		case *ast.TypeAssertExpr:
+			w.inspect(n.X)
+		case *ast.BinaryExpr:
+			if n.Op == token.EQL || n.Op == token.NEQ {
+				if !errflow.IsNil(s.info, n.Y) {
+					w.inspect(n.X)
+				}
+				if !errflow.IsNil(s.info, n.X) {
+					w.inspect(n.Y)
+				}
+			}
+		case *ast.SwitchStmt:
+			if n.Tag != nil {
+				w.inspect(n.Tag)
+			}
+		}
+		return true
+	})
+	return r
+}
+
+func (s *summarizer) addParams(r *root, fn ast.Node, ftype *ast.FuncType) {
+	if ftype == nil || ftype.Params == nil {
+		return
+	}
+	for _, field := range ftype.Params.List {
+		for _, name := range field.Names {
+			if v, ok := s.info.Defs[name].(*types.Var); ok {
+				r.owner[v] = fn
+			}
+		}
+	}
+}
+
+// A walk summarises the functions of one root, for one round of the fixed
+// point: the literals' summaries depend on the callees' of the round.
+type walk struct {
+	s    *summarizer
+	r    *root
+	lits map[*ast.FuncLit]*summary // nil value: being computed
+}
+
+// unit summarises one function body: the reasons named when it runs,
+// by itself, the literals in it and the functions it calls, and the errors
+// it returns.
+func (w *walk) unit(sig *types.Signature, body *ast.BlockStmt) *summary {
+	sum := &summary{}
+	if body == nil || sig == nil {
+		return sum
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			w.include(sum, n)
+			return false
+		case *ast.CallExpr:
+			w.call(sum, n)
+		}
+		return true
+	})
+	results := sig.Results()
+	for _, ret := range errflow.Returns(body) {
+		for i := 0; i < results.Len(); i++ {
+			if !isErrorResult(results.At(i).Type()) {
+				continue
+			}
+			if expr := errflow.Result(ret, i, results.Len()); expr != nil {
+				w.carried(sum, expr, false)
+			}
+		}
+	}
+	return sum
+}
+
+// lit returns the summary of a function literal of the root.
+func (w *walk) lit(lit *ast.FuncLit) *summary {
+	if sum, ok := w.lits[lit]; ok {
+		if sum == nil { // a literal that calls itself
+			return &summary{}
+		}
+		return sum
+	}
+	w.lits[lit] = nil
+	sig, _ := w.s.info.TypeOf(lit).(*types.Signature)
+	sum := w.unit(sig, lit.Body)
+	w.lits[lit] = sum
+	return sum
+}
+
+// include adds what a literal nested in a function names: it runs with
+// the function's context. Reasons passed in the literal's own parameters
+// are read at the calls of the literal instead; when none can be found,
+// they are unknown.
+func (w *walk) include(sum *summary, lit *ast.FuncLit) {
+	child := w.lit(lit)
+	sum.dynamic = sum.dynamic || child.dynamic
+	for _, e := range child.effects {
+		if e.Kind == returnKind {
+			continue
+		}
+		if e.param != nil && w.r.owner[e.param] == lit {
+			if !w.r.called[lit] {
+				sum.dynamic = true
+			}
+			continue
+		}
+		sum.add(e)
+	}
+}
+
+// call adds the reasons a call names: Fail and RecoveryFor by themselves,
+// other functions by their summaries.
+func (w *walk) call(sum *summary, call *ast.CallExpr) {
+	fn, lit, shift := w.target(call)
+	switch {
+	case lit != nil:
+		child := w.lit(lit)
+		sum.dynamic = sum.dynamic || child.dynamic
+		for _, e := range child.effects {
+			if e.Kind == returnKind {
+				continue
+			}
+			if e.param != nil && w.r.owner[e.param] == lit {
+				w.substitute(sum, e, call, litParamIndex(w.s.info, lit, e.param), nil)
+				continue
+			}
+			sum.add(e)
+		}
+	case fn == nil:
+	case model.IsRuntimeFunc(fn, "Fail"):
+		if len(call.Args) >= 2 {
+			w.name(sum, failKind, call.Args[1])
+		}
+	case model.IsRuntimeFunc(fn, "RecoveryFor"):
+		if len(call.Args) >= 2 && !w.r.paired[call] {
+			w.name(sum, recoveryKind, call.Args[1])
+		}
+	case inRuntime(fn):
+	default:
+		effects, dynamic := w.s.calleeEffects(fn, call)
+		sum.dynamic = sum.dynamic || dynamic
+		for _, ce := range effects {
+			if ce.Kind == returnKind {
+				continue
+			}
+			if ce.param >= 0 {
+				w.substitute(sum, ce.effect, call, ce.param+shift, fn)
+				continue
+			}
+			sum.add(ce.effect)
+		}
+	}
+}
+
+// name adds the reasons an expression passed to Fail or RecoveryFor can
+// be.
+func (w *walk) name(sum *summary, kind uint8, expr ast.Expr) {
+	for _, r := range w.reasons(expr) {
+		switch {
+		case r.dynamic:
+			sum.dynamic = true
+			if kind == failKind {
+				w.s.noteDynamic(r.node, nil)
+			}
+		case r.param != nil:
+			sum.add(effect{effectFact: effectFact{Kind: kind, Site: w.s.site(r.node.Pos())}, param: r.param, at: r.node})
+		default:
+			sum.add(effect{effectFact: effectFact{Kind: kind, Reason: r.name, Site: w.s.site(r.node.Pos())}, at: r.node})
+		}
+	}
+}
+
+// substitute adds an effect whose reason is a parameter of the function
+// called, reading the reason from the call's argument.
+func (w *walk) substitute(sum *summary, e effect, call *ast.CallExpr, arg int, fn *types.Func) {
+	if arg < 0 || arg >= len(call.Args) || call.Ellipsis.IsValid() && arg == len(call.Args)-1 {
+		sum.dynamic = true
+		return
+	}
+	for _, r := range w.reasons(call.Args[arg]) {
+		ne := e
+		ne.param, ne.Param, ne.Reason = nil, 0, ""
+		switch {
+		case r.dynamic:
+			sum.dynamic = true
+			if e.Kind == failKind {
+				w.s.noteDynamic(r.node, fn)
+			}
+			continue
+		case r.param != nil:
+			ne.param = r.param
+		default:
+			ne.Reason = r.name
+		}
+		ne.Site = w.s.site(r.node.Pos())
+		ne.at = r.node
+		if fn != nil {
+			ne.via = fn // the reason is passed to fn here
+		}
+		sum.add(ne)
+	}
+}
+
+// A reasonRef is what a reason expression can be: a constant, a parameter
+// of the root or of a literal in it, or neither.
+type reasonRef struct {
+	name    string
+	param   *types.Var
+	dynamic bool
+	node    ast.Expr // where it is written
+}
+
+// reasons returns what a reason expression can be, following local
+// variables: reason := "a"; if x { reason = "b" } names both.
+func (w *walk) reasons(expr ast.Expr) []reasonRef {
+	if s, ok := constString(w.s.info, expr); ok {
+		return []reasonRef{{name: s, node: expr}}
+	}
+	var out []reasonRef
+	for _, o := range w.r.resolver.Origins(expr) {
+		if s, ok := constString(w.s.info, o); ok {
+			out = append(out, reasonRef{name: s, node: o})
+			continue
+		}
+		if id, ok := o.(*ast.Ident); ok {
+			if v, ok := w.s.info.Uses[id].(*types.Var); ok && w.r.owner[v] != nil {
+				out = append(out, reasonRef{param: v, node: expr})
+				continue
+			}
+		}
+		out = append(out, reasonRef{dynamic: true, node: expr})
+	}
+	return out
+}
+
+// carried adds the errors built by the runtime that an error expression
+// can hold: created by a factory or New, wrapped with %w or errors.Join,
+// or returned by a function called. An error passed as another's cause is
+// not carried: CodeOf and the wire see the outer error first.
+func (w *walk) carried(sum *summary, expr ast.Expr, inspected bool) {
+	for _, o := range w.r.resolver.Origins(expr) {
+		in := inspected || w.r.inspected[o]
+		switch o := o.(type) {
+		case *ast.CallExpr:
+			w.carriedCall(sum, o, in)
+		case *ast.TypeAssertExpr:
+			if o.Type != nil {
+				w.carried(sum, o.X, in)
+			}
+		case *ast.Ident, *ast.SelectorExpr:
+			if v := packageVar(w.s.info, o); v != nil {
+				for _, e := range w.s.varEffects(v, o) {
+					e.Inspected = e.Inspected || in
+					sum.add(e)
+				}
+			}
+		}
+	}
+}
+
+func (w *walk) carriedCall(sum *summary, call *ast.CallExpr, inspected bool) {
+	if tv, ok := w.s.info.Types[call.Fun]; ok && tv.IsType() {
+		if len(call.Args) == 1 { // error(e)
+			w.carried(sum, call.Args[0], inspected)
+		}
+		return
+	}
+	fn, lit, shift := w.target(call)
+	switch {
+	case lit != nil:
+		for _, e := range w.lit(lit).effects {
+			if e.Kind != returnKind {
+				continue
+			}
+			e.Inspected = e.Inspected || inspected
+			if e.param != nil && w.r.owner[e.param] == lit {
+				w.substitute(sum, e, call, litParamIndex(w.s.info, lit, e.param), nil)
+				continue
+			}
+			sum.add(e)
+		}
+	case fn == nil:
+	case inRuntime(fn):
+		if code, ok := factories[fn.Name()]; ok && model.IsRuntimeFunc(fn, fn.Name()) {
+			w.produce(sum, call, int64(code), 1, inspected)
+		} else if model.IsRuntimeFunc(fn, "New") {
+			code, _ := constInt(w.s.info, argAt(call, 0))
+			w.produce(sum, call, code, 2, inspected)
+		} else if model.IsRuntimeFunc(fn, "FromHTTPResponse") {
+			w.produce(sum, call, 0, 1, inspected)
+		}
+	case model.IsFunc(fn, "fmt", "Errorf"):
+		for _, i := range wrappedArgs(w.s.info, call) {
+			w.carried(sum, call.Args[i], inspected)
+		}
+	case model.IsFunc(fn, "errors", "Join"):
+		if !call.Ellipsis.IsValid() {
+			for _, arg := range call.Args {
+				w.carried(sum, arg, inspected)
+			}
+		}
+	default:
+		effects, dynamic := w.s.calleeEffects(fn, call)
+		sum.dynamic = sum.dynamic || dynamic
+		for _, ce := range effects {
+			if ce.Kind != returnKind {
+				continue
+			}
+			ce.Inspected = ce.Inspected || inspected
+			if ce.param >= 0 {
+				w.substitute(sum, ce.effect, call, ce.param+shift, fn)
+				continue
+			}
+			sum.add(ce.effect)
+		}
+	}
+}
+
+// produce adds the error a runtime constructor call builds, with the
+// reasons its options give it; opts is the index of its first option.
+func (w *walk) produce(sum *summary, call *ast.CallExpr, code int64, opts int, inspected bool) {
+	refs, known := w.optionReasons(call, opts)
+	if !known {
+		sum.dynamic = true
+		return
+	}
+	if len(refs) == 0 {
+		if code != 0 {
+			sum.add(effect{effectFact: effectFact{Kind: returnKind, Code: code, Inspected: inspected, Site: w.s.site(call.Pos())}, at: call})
+		}
+		return
+	}
+	for _, r := range refs {
+		e := effect{effectFact: effectFact{Kind: returnKind, Code: code, Inspected: inspected, Site: w.s.site(r.node.Pos())}, at: r.node}
+		switch {
+		case r.dynamic:
+			sum.dynamic = true
+			continue
+		case r.param != nil:
+			e.param = r.param
+		default:
+			e.Reason = r.name
+		}
+		sum.add(e)
+	}
+}
+
+// optionReasons returns the reasons the options of a constructor call
+// (from index first) give the error: WithReason, or WithData("reason",
+// ...). It reports false when an option cannot be known: a variadic
+// argument, or an option from anywhere but the runtime.
+func (w *walk) optionReasons(call *ast.CallExpr, first int) (refs []reasonRef, known bool) {
+	for i := first; i < len(call.Args); i++ {
+		if call.Ellipsis.IsValid() && i == len(call.Args)-1 {
+			return nil, false
+		}
+		for _, o := range w.r.resolver.Origins(call.Args[i]) {
+			if errflow.IsNil(w.s.info, o) {
+				continue
+			}
+			opt, ok := o.(*ast.CallExpr)
+			if !ok {
+				return nil, false
+			}
+			fn := model.Callee(w.s.info, opt)
+			switch {
+			case model.IsRuntimeFunc(fn, "WithReason") && len(opt.Args) == 1:
+				refs = append(refs, w.reasons(opt.Args[0])...)
+			case model.IsRuntimeFunc(fn, "WithData") && len(opt.Args) == 2:
+				key, ok := constString(w.s.info, opt.Args[0])
+				if !ok {
+					return nil, false
+				}
+				if key == "reason" && isString(w.s.info.TypeOf(opt.Args[1])) {
+					refs = append(refs, w.reasons(opt.Args[1])...)
+				}
+			case inRuntime(fn):
+				// Any other option of the runtime (WithCause, WithRecovery,
+				// RecoveryFor...) leaves the reason alone.
+			default:
+				return nil, false
+			}
+		}
+	}
+	return refs, true
+}
+
+// target returns what a call calls: a declared function or method (with
+// the offset of its parameters in the arguments: 1 for a method
+// expression), or a literal of the root. Interface methods and function
+// values that cannot be resolved to one function give neither.
+func (w *walk) target(call *ast.CallExpr) (fn *types.Func, lit *ast.FuncLit, shift int) {
+	if fn := model.Callee(w.s.info, call); fn != nil {
+		if isAbstract(fn) {
+			return nil, nil, 0
+		}
+		return fn, nil, methodExprShift(w.s.info, call.Fun)
+	}
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.FuncLit:
+		return nil, fun, 0
+	case *ast.Ident:
+		origins := w.r.resolver.Origins(fun)
+		if len(origins) != 1 || origins[0] == fun {
+			return nil, nil, 0
+		}
+		switch o := origins[0].(type) {
+		case *ast.FuncLit:
+			return nil, o, 0
+		default:
+			if fn := model.FuncOf(w.s.info, o); fn != nil && !isAbstract(fn) {
+				return fn, nil, methodExprShift(w.s.info, o)
+			}
+		}
+	}
+	return nil, nil, 0
+}
+
+// pairRecoveries records the RecoveryFor options of a Fail or constructor
+// call that name the reason the call itself names.
+func (w *walk) pairRecoveries(call *ast.CallExpr) {
+	fn := model.Callee(w.s.info, call)
+	if !inRuntime(fn) {
+		return
+	}
+	named := map[string]bool{}
+	first := 0
+	switch {
+	case model.IsRuntimeFunc(fn, "Fail"):
+		if s, ok := constString(w.s.info, argAt(call, 1)); ok {
+			named[s] = true
+		}
+		first = 3
+	case model.IsRuntimeFunc(fn, "New"):
+		first = 2
+	case model.IsRuntimeFunc(fn, "FromHTTPResponse"):
+		first = 1
+	default:
+		if _, ok := factories[fn.Name()]; !ok {
+			return
+		}
+		first = 1
+	}
+	var recoveries []*ast.CallExpr
+	for i := first; i < len(call.Args); i++ {
+		for _, o := range w.r.resolver.Origins(call.Args[i]) {
+			opt, ok := o.(*ast.CallExpr)
+			if !ok {
+				continue
+			}
+			switch optFn := model.Callee(w.s.info, opt); {
+			case model.IsRuntimeFunc(optFn, "WithReason"):
+				if s, ok := constString(w.s.info, argAt(opt, 0)); ok {
+					named[s] = true
+				}
+			case model.IsRuntimeFunc(optFn, "RecoveryFor"):
+				recoveries = append(recoveries, opt)
+			}
+		}
+	}
+	for _, rec := range recoveries {
+		if s, ok := constString(w.s.info, argAt(rec, 1)); ok && named[s] {
+			w.r.paired[rec] = true
+		}
+	}
+}
+
+// noteTests records the error variables a call tests: errors.Is and As,
+// os.IsNotExist and its kind, CodeOf and Classify, and the Code and Reason
+// methods of an *mcperr.Error.
+func (w *walk) noteTests(call *ast.CallExpr) {
+	fn := model.Callee(w.s.info, call)
+	if fn == nil {
+		return
+	}
+	switch {
+	case model.IsFunc(fn, "errors", "Is"), model.IsFunc(fn, "errors", "As"),
+		model.IsFunc(fn, "os", "IsNotExist"), model.IsFunc(fn, "os", "IsExist"),
+		model.IsFunc(fn, "os", "IsPermission"), model.IsFunc(fn, "os", "IsTimeout"),
+		model.IsRuntimeFunc(fn, "CodeOf", "Classify"):
+		w.inspect(argAt(call, 0))
+	case model.IsMethod(fn, model.RuntimePath, "Error", "Code"), model.IsMethod(fn, model.RuntimePath, "Error", "Reason"):
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			w.inspect(sel.X)
+		}
+	}
+}
+
+// inspect records that the values an error variable holds are tested.
+func (w *walk) inspect(expr ast.Expr) {
+	id, ok := ast.Unparen(expr).(*ast.Ident)
+	if !ok || !isErrorResult(w.s.info.TypeOf(id)) {
+		return
+	}
+	for _, o := range w.r.resolver.Origins(id) {
+		w.r.inspected[o] = true
+	}
+}
+
+// factories maps each factory of the runtime to the code it builds.
+var factories = map[string]mcperr.Code{
+	"InvalidParams":      mcperr.CodeInvalidParams,
+	"InvalidRequest":     mcperr.CodeInvalidRequest,
+	"NotFound":           mcperr.CodeNotFound,
+	"Forbidden":          mcperr.CodeForbidden,
+	"Unauthorized":       mcperr.CodeUnauthorized,
+	"ValidationError":    mcperr.CodeValidationError,
+	"Conflict":           mcperr.CodeConflict,
+	"RateLimited":        mcperr.CodeRateLimited,
+	"Timeout":            mcperr.CodeTimeout,
+	"ServiceUnavailable": mcperr.CodeServiceUnavailable,
+	"ConfigurationError": mcperr.CodeConfigurationError,
+	"InternalError":      mcperr.CodeInternalError,
+	"SerializationError": mcperr.CodeSerializationError,
+	"DatabaseError":      mcperr.CodeDatabaseError,
+}
+
+// inRuntime reports whether fn belongs to the runtime package.
+func inRuntime(fn *types.Func) bool {
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == model.RuntimePath
+}
+
+// isAbstract reports whether fn is an interface method, which a call
+// reaches only dynamically.
+func isAbstract(fn *types.Func) bool {
+	sig, ok := fn.Type().(*types.Signature)
+	return ok && sig.Recv() != nil && types.IsInterface(sig.Recv().Type())
+}
+
+// methodExprShift returns 1 when expr is a method expression, T.M, whose
+// first argument is the receiver.
+func methodExprShift(info *types.Info, expr ast.Expr) int {
+	if sel, ok := ast.Unparen(expr).(*ast.SelectorExpr); ok {
+		if s, ok := info.Selections[sel]; ok && s.Kind() == types.MethodExpr {
+			return 1
+		}
+	}
+	return 0
+}
+
+// isErrorResult reports whether t is error or *mcperr.Error, the types a
+// function returns runtime errors as.
+func isErrorResult(t types.Type) bool {
+	return t != nil && (model.IsErrorType(t) || model.IsRuntimeError(t))
+}
+
+// paramIndex returns the index of v among the parameters of sig, or -1.
+func paramIndex(sig *types.Signature, v *types.Var) int {
+	if sig == nil {
+		return -1
+	}
+	for i := 0; i < sig.Params().Len(); i++ {
+		if sig.Params().At(i) == v {
+			return i
+		}
+	}
+	return -1
+}
+
+func litParamIndex(info *types.Info, lit *ast.FuncLit, v *types.Var) int {
+	sig, _ := info.TypeOf(lit).(*types.Signature)
+	return paramIndex(sig, v)
+}
+
+// packageVar returns the package-level variable an identifier or a
+// qualified identifier denotes, or nil.
+func packageVar(info *types.Info, expr ast.Expr) *types.Var {
+	var id *ast.Ident
+	switch e := expr.(type) {
+	case *ast.Ident:
+		id = e
+	case *ast.SelectorExpr:
+		if _, isField := info.Selections[e]; isField {
+			return nil
+		}
+		id = e.Sel
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	if v == nil || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() {
+		return nil
+	}
+	return v
+}
+
+func argAt(call *ast.CallExpr, i int) ast.Expr {
+	if call == nil || i >= len(call.Args) {
+		return nil
+	}
+	return call.Args[i]
+}
+
+// constString returns the value of a string constant expression.
+func constString(info *types.Info, expr ast.Expr) (string, bool) {
+	if expr == nil {
+		return "", false
+	}
+	tv, ok := info.Types[expr]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(tv.Value), true
+}
+
+// constInt returns the value of an integer constant expression.
+func constInt(info *types.Info, expr ast.Expr) (int64, bool) {
+	if expr == nil {
+		return 0, false
+	}
+	tv, ok := info.Types[expr]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+		return 0, false
+	}
+	return constant.Int64Val(tv.Value)
+}
+
+func isString(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}

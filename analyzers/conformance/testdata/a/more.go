@@ -1,0 +1,82 @@
+package a
+
+import (
+	"context"
+
+	"github.com/mcperrlint/mcperrlint/runtime/mcperr"
+)
+
+// A method value as handler, helpers that call each other, and generic
+// helpers, by function and by method.
+type library struct{ depth int }
+
+func (l *library) get(ctx context.Context, in In) (Out, error) {
+	if in.ID == "" {
+		return Out{}, ping(ctx, l.depth)
+	}
+	var r repository[Out]
+	if in.Kind == "" {
+		return r.load(ctx)
+	}
+	return failAs[Out](ctx, "generic_reason") // want `mcperr.Fail, through a.failAs, names reason "generic_reason", which tool "method_value" does not declare`
+}
+
+var methodValue = mcperr.Tool[In, Out]{
+	Name: "method_value",
+	Errors: []mcperr.Contract{
+		{Reason: "pong", Code: mcperr.CodeNotFound, When: "w", Recovery: "r"},
+		{Reason: "loaded", Code: mcperr.CodeNotFound, When: "w", Recovery: "r"},
+	},
+	Handler: (&library{}).get,
+}
+
+func ping(ctx context.Context, n int) error {
+	if n > 0 {
+		return pong(ctx, n-1)
+	}
+	return mcperr.Fail(ctx, "pong", "", mcperr.RecoveryFor(ctx, "pong"))
+}
+
+func pong(ctx context.Context, n int) error {
+	if n > 5 {
+		return mcperr.Fail(ctx, "ping_too_deep", "", mcperr.RecoveryFor(ctx, "ping_too_deep")) // want `mcperr.Fail names reason "ping_too_deep", which tool "method_value" does not declare`
+	}
+	return ping(ctx, n)
+}
+
+type repository[T any] struct{}
+
+func (repository[T]) load(ctx context.Context) (T, error) {
+	var zero T
+	return zero, mcperr.NotFound("none", mcperr.WithReason("loaded"))
+}
+
+func failAs[T any](ctx context.Context, reason string) (T, error) {
+	var zero T
+	return zero, mcperr.Fail(ctx, reason, "", mcperr.RecoveryFor(ctx, reason))
+}
+
+// A generic handler, instantiated.
+func generic[T any](ctx context.Context, in T) (Out, error) {
+	return Out{}, mcperr.Fail(ctx, "generic_handler", "", mcperr.RecoveryFor(ctx, "generic_handler")) // want `mcperr.Fail names reason "generic_handler", which tool "generic" does not declare`
+}
+
+var genericTool = mcperr.Tool[In, Out]{
+	Name:    "generic",
+	Errors:  []mcperr.Contract{{Reason: "other", Code: mcperr.CodeNotFound, When: "w", Recovery: "r", ThrownByService: true}},
+	Handler: generic[In],
+}
+
+// Suppressed findings are not reported, and a directive that suppresses
+// nothing of this analyzer's is.
+var suppressed = mcperr.Tool[In, Out]{
+	Name:   "suppressed",
+	Errors: []mcperr.Contract{{Reason: "declared", Code: mcperr.CodeNotFound, When: "w", Recovery: "r", ThrownByService: true}},
+	Handler: func(ctx context.Context, in In) (Out, error) {
+		//mcperrlint:ignore error-contract-reason-undeclared the reason is added to the contract at run time in tests
+		return Out{}, mcperr.Fail(ctx, "test_only", "", mcperr.RecoveryFor(ctx, "test_only"))
+	},
+}
+
+//mcperrlint:ignore error-contract-unthrown nothing here to suppress // want `mcperrlint-ignore-unused: the directive suppresses error-contract-unthrown`
+var unused = 1

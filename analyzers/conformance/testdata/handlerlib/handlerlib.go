@@ -1,0 +1,27 @@
+// Package handlerlib declares handlers that package server registers.
+package handlerlib
+
+import (
+	"context"
+
+	"github.com/mcperrlint/mcperrlint/runtime/mcperr"
+)
+
+type In struct{ ID string }
+type Out struct{ Name string }
+
+// Handle fails with a reason the tool in server does not declare.
+func Handle(ctx context.Context, in In) (Out, error) { // want Handle:`^errors: fail "lib_reason" at handlerlib/handlerlib.go:15$`
+	return Out{}, mcperr.Fail(ctx, "lib_reason", "", mcperr.RecoveryFor(ctx, "lib_reason"))
+}
+
+type Svc struct{}
+
+// Get is a method used as a handler value in server.
+func (Svc) Get(ctx context.Context, in In) (Out, error) { // want Get:`^errors: return Conflict at handlerlib/handlerlib.go:22$`
+	return Out{}, mcperr.Conflict("Busy.")
+}
+
+// Quiet fails with nothing: it has no fact, and the tool using it cannot
+// be judged for unthrown reasons.
+func Quiet(ctx context.Context, in In) (Out, error) { return Out{}, nil }
