@@ -1,6 +1,168 @@
-// Package handlerbody defines an Analyzer that ... (being written).
+// Package handlerbody defines an Analyzer that checks how MCP tool
+// handlers fail: with what error, keeping which cause, and telling the
+// client what.
 //
 // # Analyzer handlerbody
 //
-// handlerbody: (being written)
+// handlerbody: check how tool handlers fail — the error, its cause, and what the client is told
+//
+// handlerbody checks the body of every tool handler in the package, of
+// every kind: the Handler of an mcperr.Tool, go-sdk typed (ToolHandlerFor)
+// and raw (ToolHandler) handlers, and mcp-go handlers (ToolHandlerFunc,
+// typed, structured, in a ServerTool). A handler is found where it is
+// registered and by its signature, so one declared in another package than
+// its registration is checked where it is declared.
+//
+// A return belongs to the innermost branch that runs only when an error
+// variable is non-nil: if err != nil, the else of if err == nil, a switch
+// case on err. A branch chosen by testing which error it is — errors.Is,
+// errors.As, err == io.EOF, os.IsNotExist, a type switch case — translates
+// a known condition and is not a failure branch. Values are followed
+// through local variables, closures included. Where a rule cannot be sure
+// (a value built by a helper, read from a field or a parameter), it says
+// nothing.
+//
+// What reaches the client, by handler kind:
+//
+//   - mcperr tool handler (bound by runtime/mcpsdk): a returned error
+//     becomes an error result; an *mcperr.Error anywhere in its chain gives
+//     the code, message and data, any other error its text and a code
+//     guessed by mcperr.Classify.
+//   - go-sdk typed handler: a returned error becomes an error result whose
+//     text is the error's text (SetError keeps the error for middleware); a
+//     result returned with it is dropped.
+//   - go-sdk raw handler, mcp-go handler and typed handler: a returned
+//     error becomes a JSON-RPC error whose message is its text; an error
+//     result (IsError: true, mcp.NewToolResultError*, SetError) is what the
+//     model reads.
+//   - mcp-go structured handler: a returned error becomes the error result
+//     "tool execution failed: <text>".
+//
+// # Rule prefer-mcp-error-in-handler
+//
+// The handler of an mcperr tool returns a plain error it builds with
+// errors.New or fmt.Errorf, directly or through a local variable. The
+// client receives the error's text with a code mcperr.Classify guesses
+// from it, no reason, and no recovery hint: none of what the tool's
+// contract promises.
+//
+//	Handler: func(ctx context.Context, in GetArgs) (Book, error) {
+//		if in.ID == "" {
+//			return Book{}, errors.New("id is required") // flagged
+//		}
+//		...
+//	}
+//
+// Return an mcperr error: mcperr.Fail(ctx, "<reason>", msg) for a failure
+// the contract declares, a factory such as mcperr.InvalidParams(msg)
+// otherwise. Returning a callee's error unchanged is fine (a service
+// builds its own mcperr errors), and so is fmt.Errorf wrapping, with %w, a
+// value that is statically an *mcperr.Error: the client sees the wrapped
+// error. fmt.Errorf wrapping any other error is reported: its text, not a
+// message written for the agent, is what the client reads.
+//
+// # Rule prefer-error-factory
+//
+// mcperr.New is called with a constant code that has a factory of the
+// same name: InvalidParams, InvalidRequest, NotFound, Forbidden,
+// Unauthorized, ValidationError, Conflict, RateLimited, Timeout,
+// ServiceUnavailable, ConfigurationError, InternalError,
+// SerializationError or DatabaseError. The code may be written as the
+// mcperr constant, an untyped number or a named constant of that value.
+// Reported anywhere in a package that imports the runtime, not only in
+// handlers.
+//
+//	return Book{}, mcperr.New(mcperr.CodeNotFound, "no such book") // flagged
+//
+// The suggested fix rewrites every such call to its factory —
+// mcperr.NotFound("no such book") — keeping the package name the file uses
+// (an alias, or none for a dot import). New remains the way to build
+// ParseError, MethodNotFound, InitializationFailed and UnknownError, and a
+// code that is not a constant.
+//
+// # Rule preserve-cause-on-rethrow
+//
+// Inside the branch that handles a non-nil error err, the handler returns
+// an error, or an SDK error result, that does not carry err. The server's
+// logs lose the real failure, and errors.Is and errors.As stop working for
+// anyone upstream (middleware, tests).
+//
+//	book, err := store.Get(ctx, in.ID)
+//	if err != nil {
+//		return Book{}, mcperr.InternalError("could not load the book") // flagged
+//	}
+//
+// The cause must be the error of the innermost branch the return is in.
+// An error value carries it when it is err itself, mcperr.WithCause(err),
+// a %w operand of fmt.Errorf, errors.Join(err, …), or err passed to any
+// other call (a helper that wraps it) or stored in a field of the value.
+// err.Error(), %v and %s copy the text and drop the error, and do not
+// count. An error result cannot hold a Go error except through the
+// go-sdk's SetError, so it carries err when err reaches it at all — its
+// text (mcp.NewToolResultErrorFromErr(msg, err), err.Error(), %v), or
+// SetError(err) — or when the branch hands err to a call before returning
+// (logging it, recording it on a trace span): the cause is then kept
+// where the SDK allows. A branch chosen by errors.Is, errors.As, a
+// comparison with a particular error or os.IsNotExist translates a known
+// condition and is not reported.
+//
+// Fixes are offered where one edit is unambiguous: mcperr.WithCause(err) is
+// appended to the options of an mcperr factory, New or Fail call (spelled
+// with the file's name for the package), and fmt.Errorf's one %v or %s of
+// err becomes %w. A cause is never sent to the client.
+//
+// # Rule no-stringify-upstream-error
+//
+// A message the client reads as the story of a failure includes a raw
+// upstream value: JSON from json.Marshal, an HTTP response body read with
+// io.ReadAll, a dump from httputil.DumpResponse or DumpRequest, a
+// subprocess's output from (*exec.Cmd).Output or CombinedOutput, or a
+// struct printed with %+v or %#v. Such text was not written for the
+// agent: it can be huge, leaks internal hosts, queries and stack traces,
+// and invites the model to act on details it should not see.
+//
+//	body, _ := io.ReadAll(resp.Body)
+//	...
+//	return Out{}, mcperr.ServiceUnavailable("upstream failed: " + string(body)) // flagged
+//
+// The messages checked are an mcperr error's message (New, factories,
+// Fail), the text of mcp-go's NewToolResultError, NewToolResultErrorf and
+// NewToolResultErrorFromErr (its error too), the text content of a result
+// literal with IsError: true, the error passed to the go-sdk's SetError,
+// and the errors a handler returns that it builds with fmt.Errorf or
+// errors.New. The value is followed through local variables, conversions,
+// concatenation, slicing, fmt.Sprintf and trimming. Data options are the
+// right place for the raw value and are not reported:
+//
+//	return Out{}, mcperr.ServiceUnavailable("The catalog service is failing.",
+//		mcperr.WithData("upstreamStatus", resp.StatusCode),
+//		mcperr.WithCause(mcperr.FromHTTPResponse(resp)))
+//
+// Say what failed in words; keep the raw value in mcperr.WithData, the
+// error's cause, or the server's logs.
+//
+// # Rule no-fake-empty-result
+//
+// Inside the branch that handles a non-nil error, the handler returns an
+// empty success: a nil error together with nothing but empty values — nil,
+// a zero or empty composite literal (Out{}, []Book{}, Result{Items:
+// []Item{}}), a variable holding only such values, an SDK result with no
+// content or with a text that claims there is nothing ("", "[]", "No
+// results found"). The client cannot tell the failure from a real, empty
+// answer, and an agent will confidently report that nothing exists.
+// Logging the error does not tell the client.
+//
+//	items, err := client.Search(ctx, in.Query)
+//	if err != nil {
+//		log.Printf("search: %v", err)
+//		return mcp.NewToolResultText("No results found"), nil // flagged
+//	}
+//
+// Return the error (or an error result: mcp.NewToolResultErrorFromErr,
+// IsError: true, SetError), or, for a partial success, carry the failure
+// in the result. Not reported: a branch chosen by errors.Is and its kind
+// (not found may really mean empty), a result carrying the error in a
+// field (Result{Warning: err.Error()}), a value stating a fact (OK: false,
+// Count: 0), a fallback value that is not empty, and a nil
+// *CallToolResult, which is not a success (sdkresult reports it).
 package handlerbody

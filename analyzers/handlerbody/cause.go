@@ -1,0 +1,518 @@
+package handlerbody
+
+// What it takes for a returned value to carry the error a branch handles
+// depends on what the value is.
+//
+// An error value can hold another error, so it carries err only when err
+// is in its chain or handed to whatever built it: err itself,
+// mcperr.WithCause(err), a %w operand of fmt.Errorf, errors.Join(err, …),
+// err passed to any other call (a helper that wraps it), or stored in a
+// field of the value. err.Error(), %v and %s copy the text and drop the
+// error: logs lose the chain and errors.Is/As stop working upstream.
+//
+// An SDK error result cannot hold a Go error besides the go-sdk's
+// SetError, which keeps it for middleware. It carries err when err reaches
+// it at all — its text (mcp.NewToolResultErrorFromErr, err.Error(), %v), or
+// SetError(err) — or when the branch hands err to a call before returning
+// (logging it, recording it on a span): a handler that logs the cause and
+// gives the client a sanitised message has kept the cause where it can.
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/errflow"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/rules"
+)
+
+// preserveCauseOnRethrow reports the returns, inside a branch that handles
+// a non-nil error, whose error (or error result) does not carry that
+// error.
+func preserveCauseOnRethrow(h *handler) {
+	for _, ret := range h.returns {
+		if len(ret.Results) != h.results {
+			continue // a bare return, or return f() of a multi-valued call
+		}
+		br := h.branchFor(ret)
+		if br == nil {
+			continue
+		}
+		errExpr := ret.Results[h.results-1]
+		switch {
+		case !h.isNilError(errExpr):
+			if h.carries(errExpr, br.Err) || h.hasResult() && h.resultCarries(ret.Results[0], br, ret) {
+				continue
+			}
+			h.lostCause(errExpr, br)
+		case h.hasResult() && h.resultShape(ret.Results[0]) == errorShape:
+			if h.resultCarries(ret.Results[0], br, ret) {
+				continue
+			}
+			h.lostResultCause(ret.Results[0], br)
+		}
+	}
+}
+
+// lostCause reports a returned error that does not carry the branch's
+// error, with a fix when one is unambiguous.
+func (h *handler) lostCause(errExpr ast.Expr, br *errflow.Branch) {
+	c := h.c
+	if !c.once(rules.PreserveCauseOnRethrow, errExpr) {
+		return
+	}
+	name := br.Err.Name()
+	d := analysis.Diagnostic{
+		Pos:     errExpr.Pos(),
+		End:     errExpr.End(),
+		Related: h.related(br),
+		Message: fmt.Sprintf("the error returned while handling %s does not carry it: wrap it (mcperr.WithCause(%s), %%w) or pass it on, so the server's logs and errors.Is/As still see the cause", name, name),
+	}
+	if call := h.buildSite(errExpr, br); call != nil {
+		fn := model.Callee(c.info, call)
+		switch {
+		case model.IsFunc(fn, "fmt", "Errorf"):
+			if v, fix, ok := h.errorfFix(call, br); ok {
+				d.Message = fmt.Sprintf("fmt.Errorf formats %s with %%%c, which copies its text and drops the error: use %%w, so the server's logs and errors.Is/As still see the cause", name, v.verb)
+				d.SuggestedFixes = fix
+			}
+		case isRuntimeConstructor(fn):
+			d.Message = fmt.Sprintf("this mcperr.%s error is returned while handling %s but does not carry it: add mcperr.WithCause(%s), so the server's logs and errors.Is/As still see the cause (a cause is never sent to the client)", fn.Name(), name, name)
+			d.SuggestedFixes = h.withCauseFix(call, br)
+		}
+	}
+	c.report.Diagnostic(rules.PreserveCauseOnRethrow, d)
+}
+
+// lostResultCause reports a returned error result that does not mention
+// the branch's error.
+func (h *handler) lostResultCause(res ast.Expr, br *errflow.Branch) {
+	if !h.c.once(rules.PreserveCauseOnRethrow, res) {
+		return
+	}
+	name := br.Err.Name()
+	remedy := fmt.Sprintf("build it with mcp.NewToolResultErrorFromErr(msg, %s), or log %s before returning", name, name)
+	if h.Kind.GoSDK() {
+		remedy = fmt.Sprintf("call SetError(%s) on it (the text you set is kept, and middleware sees the cause), or log %s before returning", name, name)
+	}
+	h.c.report.Diagnostic(rules.PreserveCauseOnRethrow, analysis.Diagnostic{
+		Pos:     res.Pos(),
+		End:     res.End(),
+		Related: h.related(br),
+		Message: fmt.Sprintf("the error result returned while handling %s does not mention it: neither the client nor the server learns why the call failed; %s", name, remedy),
+	})
+}
+
+// isRuntimeConstructor reports whether fn builds an mcperr error from a
+// message and options: New, Fail or a factory.
+func isRuntimeConstructor(fn *types.Func) bool {
+	return fn != nil && (factories[fn.Name()] || fn.Name() == "New" || fn.Name() == "Fail") &&
+		model.IsRuntimeFunc(fn, fn.Name())
+}
+
+// buildSite returns the call that builds a returned error when a fix can
+// edit it: the returned expression itself, or the only value of a local
+// variable, assigned inside the branch.
+func (h *handler) buildSite(errExpr ast.Expr, br *errflow.Branch) *ast.CallExpr {
+	if call, ok := ast.Unparen(errExpr).(*ast.CallExpr); ok {
+		return call
+	}
+	if h.localVar(errExpr) == nil {
+		return nil
+	}
+	origins := h.resolver.Origins(errExpr)
+	if len(origins) != 1 {
+		return nil
+	}
+	call, ok := origins[0].(*ast.CallExpr)
+	if !ok || call.Pos() < br.Body.Pos() || call.End() > br.Body.End() {
+		return nil
+	}
+	return call
+}
+
+// resolvesTo reports whether name, written at pos, denotes obj.
+func (c *checker) resolvesTo(name string, pos token.Pos, obj types.Object) bool {
+	scope := c.pass.Pkg.Scope().Innermost(pos)
+	if scope == nil {
+		return false
+	}
+	_, found := scope.LookupParent(name, pos)
+	return found == obj
+}
+
+// withCauseFix adds mcperr.WithCause(err) to the options of an mcperr
+// constructor call, spelled as the call spells the package (an alias, or
+// nothing for a dot import).
+func (h *handler) withCauseFix(call *ast.CallExpr, br *errflow.Branch) []analysis.SuggestedFix {
+	c := h.c
+	if call.Ellipsis.IsValid() || len(call.Args) == 0 || c.runtime == nil {
+		return nil
+	}
+	qual, ok := qualifier(call)
+	if !ok {
+		return nil
+	}
+	at := call.Args[len(call.Args)-1].End()
+	withCause := c.runtime.Scope().Lookup("WithCause")
+	if withCause == nil || !c.resolvesTo(br.Err.Name(), at, br.Err) ||
+		qual == "" && !c.resolvesTo("WithCause", at, withCause) {
+		return nil
+	}
+	text := fmt.Sprintf(", %sWithCause(%s)", qual, br.Err.Name())
+	return []analysis.SuggestedFix{{
+		Message:   "Add " + qual + "WithCause(" + br.Err.Name() + ")",
+		TextEdits: []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(text)}},
+	}}
+}
+
+// errorfFix turns the one %v or %s that formats the branch's error in a
+// fmt.Errorf call into %w. It offers no fix when the error is formatted
+// more than once, with flags, or by a format that is not a literal.
+func (h *handler) errorfFix(call *ast.CallExpr, br *errflow.Branch) (verb, []analysis.SuggestedFix, bool) {
+	info := h.c.info
+	_, verbs, ok := formatOf(info, call, 0)
+	lit, isLit := ast.Unparen(call.Args[0]).(*ast.BasicLit)
+	if !ok || !isLit {
+		return verb{}, nil, false
+	}
+	var target verb
+	n := 0
+	for _, v := range verbs {
+		if arg := operand(call, 0, v); arg != nil {
+			if id, ok := ast.Unparen(arg).(*ast.Ident); ok && info.Uses[id] == br.Err {
+				target = v
+				n++
+			}
+		}
+	}
+	if n != 1 || target.flags != "" || target.verb != 'v' && target.verb != 's' {
+		return verb{}, nil, false
+	}
+	pos := verbPos(lit, target)
+	if !pos.IsValid() {
+		return verb{}, nil, false
+	}
+	return target, []analysis.SuggestedFix{{
+		Message:   fmt.Sprintf("Wrap %s with %%w", br.Err.Name()),
+		TextEdits: []analysis.TextEdit{{Pos: pos, End: pos + 1, NewText: []byte("w")}},
+	}}, true
+}
+
+// carries reports whether the error value expr holds err (see the comment
+// at the top of this file).
+func (h *handler) carries(expr ast.Expr, err *types.Var) bool {
+	info := h.c.info
+	seen := map[ast.Expr]bool{}
+	var visit func(ast.Expr) bool
+	visit = func(e ast.Expr) bool {
+		e = ast.Unparen(e)
+		if seen[e] {
+			return false
+		}
+		seen[e] = true
+		switch e := e.(type) {
+		case *ast.Ident:
+			if info.Uses[e] == err {
+				return true
+			}
+			v := h.localVar(e)
+			if v == nil {
+				return false
+			}
+			if h.mutatedBy(err)[v] {
+				return true
+			}
+			for _, o := range h.resolver.Origins(e) {
+				if visit(o) {
+					return true
+				}
+			}
+		case *ast.CallExpr:
+			if tv, ok := info.Types[e.Fun]; ok && tv.IsType() {
+				return len(e.Args) == 1 && visit(e.Args[0])
+			}
+			fn := model.Callee(info, e)
+			switch {
+			case model.IsFunc(fn, "errors", "New"):
+				return false
+			case model.IsFunc(fn, "fmt", "Errorf"):
+				return h.errorfWraps(e, visit)
+			}
+			if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok {
+				if s, ok := info.Selections[sel]; ok && s.Kind() == types.MethodVal &&
+					!isBasic(info.TypeOf(e)) && visit(sel.X) {
+					return true // err.Wrap(…), a method of a concrete error type
+				}
+			}
+			for _, a := range e.Args {
+				if !isBasic(info.TypeOf(a)) && visit(a) {
+					return true
+				}
+			}
+		case *ast.CompositeLit:
+			for _, elt := range e.Elts {
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					elt = kv.Value
+				}
+				if visit(elt) {
+					return true
+				}
+			}
+		case *ast.UnaryExpr:
+			return visit(e.X)
+		case *ast.StarExpr:
+			return visit(e.X)
+		case *ast.TypeAssertExpr:
+			return visit(e.X)
+		case *ast.IndexExpr:
+			return visit(e.X)
+		case *ast.SelectorExpr:
+			if s, ok := info.Selections[e]; ok && s.Kind() == types.FieldVal {
+				return visit(e.X)
+			}
+		}
+		return false
+	}
+	return visit(expr)
+}
+
+// errorfWraps reports whether a fmt.Errorf call wraps a value visit
+// accepts with %w. When the format is not a constant the verbs are
+// unknown, and any non-text operand counts.
+func (h *handler) errorfWraps(call *ast.CallExpr, visit func(ast.Expr) bool) bool {
+	_, verbs, ok := formatOf(h.c.info, call, 0)
+	if !ok {
+		for _, a := range call.Args[min(1, len(call.Args)):] {
+			if !isBasic(h.c.info.TypeOf(a)) && visit(a) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, v := range verbs {
+		if v.verb != 'w' {
+			continue
+		}
+		if a := operand(call, 0, v); a != nil && visit(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// rootVar returns the variable an lvalue or receiver is rooted at: x for
+// x, x.f, x[i], *x.
+func (h *handler) rootVar(expr ast.Expr) *types.Var {
+	for {
+		switch e := ast.Unparen(expr).(type) {
+		case *ast.SelectorExpr:
+			if s, ok := h.c.info.Selections[e]; !ok || s.Kind() != types.FieldVal {
+				return nil
+			}
+			expr = e.X
+		case *ast.IndexExpr:
+			expr = e.X
+		case *ast.StarExpr:
+			expr = e.X
+		case *ast.Ident:
+			return h.localVar(e)
+		default:
+			return nil
+		}
+	}
+}
+
+// mutatedBy returns the variables err is stored into after they are
+// built: x.Cause = err, x.SetCause(err), fill(&x, err).
+func (h *handler) mutatedBy(err *types.Var) map[*types.Var]bool {
+	if m, ok := h.mutated[err]; ok {
+		return m
+	}
+	info := h.c.info
+	m := map[*types.Var]bool{}
+	ast.Inspect(h.body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				if _, plain := ast.Unparen(lhs).(*ast.Ident); plain {
+					continue // followed by Origins
+				}
+				if rhs := assigned(n, i); rhs != nil && errflow.Mentions(info, rhs, err) {
+					if v := h.rootVar(lhs); v != nil {
+						m[v] = true
+					}
+				}
+			}
+		case *ast.CallExpr:
+			if !argsMention(info, n, map[*types.Var]bool{err: true}) {
+				break
+			}
+			for _, v := range h.callTargets(n) {
+				m[v] = true
+			}
+		}
+		return true
+	})
+	if h.mutated == nil {
+		h.mutated = map[*types.Var]map[*types.Var]bool{}
+	}
+	h.mutated[err] = m
+	return m
+}
+
+// assigned returns the value an assignment gives its i-th left-hand side:
+// its own right-hand side, or the one multi-valued call.
+func assigned(as *ast.AssignStmt, i int) ast.Expr {
+	switch {
+	case len(as.Lhs) == len(as.Rhs):
+		return as.Rhs[i]
+	case len(as.Rhs) == 1:
+		return as.Rhs[0]
+	}
+	return nil
+}
+
+// callTargets returns the variables a call may store its arguments into:
+// the receiver of a method, and the variables passed by address.
+func (h *handler) callTargets(call *ast.CallExpr) []*types.Var {
+	var out []*types.Var
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if s, ok := h.c.info.Selections[sel]; ok && s.Kind() == types.MethodVal {
+			if v := h.rootVar(sel.X); v != nil {
+				out = append(out, v)
+			}
+		}
+	}
+	for _, a := range call.Args {
+		if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
+			if v := h.rootVar(u.X); v != nil {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+// argsMention reports whether an argument of call uses one of vars.
+func argsMention(info *types.Info, call *ast.CallExpr, vars map[*types.Var]bool) bool {
+	for _, a := range call.Args {
+		if mentionsAny(info, a, vars) {
+			return true
+		}
+	}
+	return false
+}
+
+// mentionsAny reports whether node uses one of vars.
+func mentionsAny(info *types.Info, node ast.Node, vars map[*types.Var]bool) bool {
+	found := false
+	ast.Inspect(node, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok && vars[v] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// resultCarries reports whether an error result returned by ret carries
+// the branch's error (see the comment at the top of this file).
+func (h *handler) resultCarries(res ast.Expr, br *errflow.Branch, ret *ast.ReturnStmt) bool {
+	if mentionsAny(h.c.info, res, h.taintedBy(br.Err)) {
+		return true
+	}
+	return h.passedOnBefore(br, ret)
+}
+
+// taintedBy returns err and the variables of the handler whose value is
+// computed from it: msg := err.Error(), res.SetError(err),
+// out.Errors = append(out.Errors, err).
+func (h *handler) taintedBy(err *types.Var) map[*types.Var]bool {
+	if t, ok := h.tainted[err]; ok {
+		return t
+	}
+	info := h.c.info
+	t := map[*types.Var]bool{err: true}
+	add := func(v *types.Var) bool {
+		if v == nil || t[v] {
+			return false
+		}
+		t[v] = true
+		return true
+	}
+	for changed := true; changed; {
+		changed = false
+		ast.Inspect(h.body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				for i, lhs := range n.Lhs {
+					if rhs := assigned(n, i); rhs != nil && mentionsAny(info, rhs, t) {
+						changed = add(h.rootVar(lhs)) || changed
+					}
+				}
+			case *ast.ValueSpec:
+				for i, name := range n.Names {
+					var value ast.Expr
+					switch {
+					case len(n.Values) == len(n.Names):
+						value = n.Values[i]
+					case len(n.Values) == 1:
+						value = n.Values[0]
+					}
+					if value != nil && mentionsAny(info, value, t) {
+						v, _ := info.Defs[name].(*types.Var)
+						changed = add(v) || changed
+					}
+				}
+			case *ast.RangeStmt:
+				if mentionsAny(info, n.X, t) {
+					for _, x := range []ast.Expr{n.Key, n.Value} {
+						if x != nil {
+							changed = add(h.rootVar(x)) || changed
+						}
+					}
+				}
+			case *ast.CallExpr:
+				if argsMention(info, n, t) {
+					for _, v := range h.callTargets(n) {
+						changed = add(v) || changed
+					}
+				}
+			}
+			return true
+		})
+	}
+	if h.tainted == nil {
+		h.tainted = map[*types.Var]map[*types.Var]bool{}
+	}
+	h.tainted[err] = t
+	return t
+}
+
+// passedOnBefore reports whether the branch hands its error to a call
+// before ret: log.Printf("…: %v", err), span.RecordError(err).
+func (h *handler) passedOnBefore(br *errflow.Branch, ret *ast.ReturnStmt) bool {
+	info := h.c.info
+	found := false
+	ast.Inspect(br.Body, func(n ast.Node) bool {
+		if found || n == nil || n.Pos() >= ret.Pos() {
+			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok && call.End() <= ret.Pos() {
+			for _, a := range call.Args {
+				if errflow.Mentions(info, a, br.Err) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}

@@ -1,0 +1,50 @@
+package handlerbody
+
+import (
+	"fmt"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/rules"
+)
+
+// noFakeEmptyResult reports the returns, inside a branch that handles a
+// non-nil error, that give the client an empty success: a nil error and
+// nothing but empty values (see emptySuccess). Such a value carries no
+// trace of err by construction; a partial success that carries the error
+// in a field is not empty, nor is a value stating a fact (OK: false). A
+// nil *CallToolResult with a nil error is not a success at all: sdkresult
+// reports it.
+func noFakeEmptyResult(h *handler) {
+	for _, ret := range h.returns {
+		if len(ret.Results) != h.results || !h.isNilError(ret.Results[h.results-1]) {
+			continue
+		}
+		br := h.branchFor(ret)
+		if br == nil {
+			continue
+		}
+		values := ret.Results[:h.results-1]
+		if h.hasResult() {
+			shape := h.resultShape(values[0])
+			if shape == errorShape || shape == nilShape && h.Kind != model.GoSDKTyped {
+				continue
+			}
+		}
+		empty := true
+		for _, v := range values {
+			empty = empty && h.emptySuccess(v)
+		}
+		if !empty || !h.c.once(rules.NoFakeEmptyResult, ret) {
+			continue
+		}
+		h.c.report.Diagnostic(rules.NoFakeEmptyResult, analysis.Diagnostic{
+			Pos:     ret.Pos(),
+			End:     ret.End(),
+			Related: h.related(br),
+			Message: fmt.Sprintf("%s returns an empty success while handling %s: the client cannot tell this failure from a real, empty answer; return the error (or an error result), or carry it in the result — logging it does not tell the client",
+				h.describe(), br.Err.Name()),
+		})
+	}
+}

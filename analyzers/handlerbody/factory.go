@@ -1,0 +1,77 @@
+package handlerbody
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/rules"
+	"github.com/mcperrlint/mcperrlint/runtime/mcperr"
+)
+
+// factories are the mcperr factories, each named like the code it builds
+// (mcperr.NotFound builds CodeNotFound). Codes without one — ParseError,
+// MethodNotFound, InitializationFailed, UnknownError — are built with New.
+var factories = map[string]bool{
+	"InvalidParams":      true,
+	"InvalidRequest":     true,
+	"NotFound":           true,
+	"Forbidden":          true,
+	"Unauthorized":       true,
+	"ValidationError":    true,
+	"Conflict":           true,
+	"RateLimited":        true,
+	"Timeout":            true,
+	"ServiceUnavailable": true,
+	"ConfigurationError": true,
+	"InternalError":      true,
+	"SerializationError": true,
+	"DatabaseError":      true,
+}
+
+// preferErrorFactory reports mcperr.New(code, …) with a constant code that
+// has a factory, and offers to rewrite it to the factory: the code
+// argument is dropped and the function renamed, spelled as the call spells
+// the package.
+func (c *checker) preferErrorFactory(call *ast.CallExpr) {
+	if len(call.Args) < 2 || !model.IsRuntimeFunc(model.Callee(c.info, call), "New") {
+		return
+	}
+	tv, ok := c.info.Types[call.Args[0]]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+		return
+	}
+	v, exact := constant.Int64Val(tv.Value)
+	name := mcperr.Code(v).String()
+	if !exact || !factories[name] || c.runtime == nil {
+		return
+	}
+	factory := c.runtime.Scope().Lookup(name)
+	if factory == nil {
+		return // a runtime without this factory
+	}
+	qual, _ := qualifier(call)
+	d := analysis.Diagnostic{
+		Pos: call.Pos(),
+		End: call.End(),
+		Message: fmt.Sprintf("%sNew(%sCode%s, …) has a factory: write %s%s(…), which builds the same error",
+			qual, qual, name, qual, name),
+	}
+	fun := ast.Unparen(call.Fun)
+	if sel, ok := fun.(*ast.SelectorExpr); ok {
+		fun = sel.Sel
+	}
+	if id, ok := fun.(*ast.Ident); ok && (qual != "" || c.resolvesTo(name, id.Pos(), factory)) {
+		d.SuggestedFixes = []analysis.SuggestedFix{{
+			Message: "Use " + qual + name,
+			TextEdits: []analysis.TextEdit{
+				{Pos: id.Pos(), End: id.End(), NewText: []byte(name)},
+				{Pos: call.Args[0].Pos(), End: call.Args[1].Pos()},
+			},
+		}}
+	}
+	c.report.Diagnostic(rules.PreferErrorFactory, d)
+}

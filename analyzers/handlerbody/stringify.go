@@ -1,0 +1,408 @@
+package handlerbody
+
+// A client-visible message is any text the client receives as the story of
+// a failure: an mcperr error's message, the text of an SDK error result,
+// and the text of an error a handler returns (every SDK shows it to the
+// client: mcperr renders it, a go-sdk typed handler's and an mcp-go
+// structured handler's errors become error results, the others' become the
+// JSON-RPC error message). A raw upstream blob is a value whose text was
+// not written for the client: JSON-encoded data, an HTTP body read in
+// full, an HTTP dump, a subprocess's output, a %+v or %#v dump of a
+// struct. Blobs are followed through local variables and through the
+// string functions that keep them (conversions, concatenation, slicing,
+// fmt.Sprintf, strings.TrimSpace).
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/errflow"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/rules"
+)
+
+// checkPackage walks the package once for the rules that are about calls
+// wherever they are: prefer-error-factory and the messages of
+// no-stringify-upstream-error.
+func (c *checker) checkPackage() {
+	for _, file := range c.pass.Files {
+		if c.model.InGenerated(c.pass.Fset, file.Pos()) {
+			continue
+		}
+		for _, decl := range file.Decls {
+			s := &messageScan{c: c}
+			if fd, ok := decl.(*ast.FuncDecl); ok {
+				s.body = fd.Body
+			}
+			ast.Inspect(decl, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.CallExpr:
+					if c.model.ImportsRuntime {
+						c.preferErrorFactory(n)
+					}
+					s.callSinks(n)
+				case *ast.CompositeLit:
+					s.resultLitSinks(n)
+				}
+				return true
+			})
+		}
+	}
+}
+
+// noStringifyInReturnedErrors checks the text of the errors a handler
+// returns that it builds with fmt.Errorf or errors.New.
+func noStringifyInReturnedErrors(h *handler) {
+	s := &messageScan{c: h.c, body: h.body, resolver: h.resolver}
+	for _, ret := range h.returns {
+		e := errflow.Result(ret, h.results-1, h.results)
+		if e == nil || errflow.IsNil(h.c.info, e) {
+			continue
+		}
+		s.errorValue(e, "the error "+h.describe()+" returns")
+	}
+}
+
+// A messageScan checks the messages built in one declaration.
+type messageScan struct {
+	c        *checker
+	body     *ast.BlockStmt // the enclosing function's body, or nil
+	resolver *errflow.Resolver
+}
+
+// origins follows expr through the local variables of the declaration.
+func (s *messageScan) origins(expr ast.Expr) []ast.Expr {
+	if s.resolver == nil {
+		s.resolver = errflow.NewResolver(s.c.info, s.body)
+	}
+	return s.resolver.Origins(expr)
+}
+
+// callSinks checks the messages a call builds.
+func (s *messageScan) callSinks(call *ast.CallExpr) {
+	info := s.c.info
+	fn := model.Callee(info, call)
+	if fn == nil || fn.Pkg() == nil {
+		return
+	}
+	arg := func(i int) ast.Expr { // a message parameter, never the variadic one
+		if i < len(call.Args) {
+			return call.Args[i]
+		}
+		return nil
+	}
+	switch path := fn.Pkg().Path(); {
+	case path == model.RuntimePath && isRuntimeConstructor(fn):
+		i := 0
+		switch fn.Name() {
+		case "New":
+			i = 1
+		case "Fail":
+			i = 2
+		}
+		if m := arg(i); m != nil {
+			s.text(m, "the message of mcperr."+fn.Name())
+		}
+	case path == model.MCPGoPath && isMCPGoFunc(fn, mcpgoErrorResults):
+		switch fn.Name() {
+		case "NewToolResultError":
+			if m := arg(0); m != nil {
+				s.text(m, "the text of mcp.NewToolResultError")
+			}
+		case "NewToolResultErrorf":
+			s.format(call, 0, "the text of mcp.NewToolResultErrorf")
+		case "NewToolResultErrorFromErr":
+			if m := arg(0); m != nil {
+				s.text(m, "the text of mcp.NewToolResultErrorFromErr")
+			}
+			if e := arg(1); e != nil {
+				s.errorValue(e, "the error mcp.NewToolResultErrorFromErr shows")
+			}
+		}
+	case isSetError(fn):
+		if e := arg(0); e != nil {
+			s.errorValue(e, "the error passed to SetError, whose text the result shows")
+		}
+	}
+}
+
+// resultLitSinks checks the text content of a CallToolResult literal with
+// IsError: true.
+func (s *messageScan) resultLitSinks(lit *ast.CompositeLit) {
+	info := s.c.info
+	if !isCallToolResult(info.TypeOf(lit)) || litIsError(info, lit) != errorShape {
+		return
+	}
+	content, ok := ast.Unparen(litField(lit, "Content")).(*ast.CompositeLit)
+	if !ok {
+		return
+	}
+	for _, elt := range content.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			elt = kv.Value
+		}
+		if tc := compositeLit(elt); tc != nil && isTextContent(info.TypeOf(tc)) {
+			if text := litField(tc, "Text"); text != nil {
+				s.text(text, "the text of an error result")
+			}
+			continue
+		}
+		if call, ok := ast.Unparen(elt).(*ast.CallExpr); ok && len(call.Args) == 1 &&
+			model.IsFunc(model.Callee(info, call), model.MCPGoPath, "NewTextContent") {
+			s.text(call.Args[0], "the text of an error result")
+		}
+	}
+}
+
+// errorValue checks the text of an error value that reaches the client:
+// the text of the fmt.Errorf or errors.New calls it comes from.
+func (s *messageScan) errorValue(e ast.Expr, sink string) {
+	info := s.c.info
+	for _, o := range s.origins(e) {
+		call, ok := o.(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		fn := model.Callee(info, call)
+		switch {
+		case model.IsFunc(fn, "fmt", "Errorf"):
+			s.format(call, 0, sink)
+		case model.IsFunc(fn, "errors", "New") && len(call.Args) == 1:
+			s.text(call.Args[0], sink)
+		}
+	}
+}
+
+// text checks a text argument of a sink.
+func (s *messageScan) text(arg ast.Expr, sink string) {
+	if b := s.blob(arg, 0); b != nil {
+		s.reportBlob(arg, b, sink)
+	}
+}
+
+// format checks the operands of a printf-like sink whose format is
+// argument index.
+func (s *messageScan) format(call *ast.CallExpr, index int, sink string) {
+	for _, b := range s.formatBlobs(call, index, 0) {
+		s.reportBlob(b.at, b, sink)
+	}
+}
+
+// A blob is where a raw upstream value enters a message.
+type blob struct {
+	at     ast.Expr // the expression of the message that holds it
+	source ast.Node // where the value is produced
+	what   string   // what it is, for the message
+}
+
+// maxBlobDepth bounds how far a message is followed through variables and
+// calls.
+const maxBlobDepth = 8
+
+// blob returns the first raw upstream value expr contains, or nil.
+func (s *messageScan) blob(expr ast.Expr, depth int) *blob {
+	if depth > maxBlobDepth {
+		return nil
+	}
+	info := s.c.info
+	expr = ast.Unparen(expr)
+	found := func(what string) *blob { return &blob{at: expr, source: expr, what: what} }
+	switch e := expr.(type) {
+	case *ast.Ident:
+		if v, ok := info.Uses[e].(*types.Var); !ok || v.IsField() {
+			return nil
+		}
+		for _, o := range s.origins(e) {
+			if o == ast.Expr(e) {
+				continue
+			}
+			if b := s.blob(o, depth+1); b != nil {
+				b.at = e
+				return b
+			}
+		}
+	case *ast.BinaryExpr:
+		if e.Op != token.ADD {
+			return nil
+		}
+		if b := s.blob(e.X, depth+1); b != nil {
+			return b
+		}
+		return s.blob(e.Y, depth+1)
+	case *ast.SliceExpr:
+		return s.blob(e.X, depth+1)
+	case *ast.CallExpr:
+		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() {
+			if len(e.Args) == 1 {
+				return s.blob(e.Args[0], depth+1)
+			}
+			return nil
+		}
+		fn := model.Callee(info, e)
+		switch {
+		case model.IsFunc(fn, "encoding/json", "Marshal"), model.IsFunc(fn, "encoding/json", "MarshalIndent"):
+			return found("JSON-encoded data from json." + fn.Name())
+		case model.IsFunc(fn, "io", "ReadAll") || model.IsFunc(fn, "io/ioutil", "ReadAll"):
+			if len(e.Args) == 1 && s.httpBody(e.Args[0], depth+1) {
+				return found("an HTTP response body read with " + fn.Pkg().Name() + ".ReadAll")
+			}
+		case model.IsFunc(fn, "net/http/httputil", "DumpResponse"), model.IsFunc(fn, "net/http/httputil", "DumpRequest"),
+			model.IsFunc(fn, "net/http/httputil", "DumpRequestOut"):
+			return found("an HTTP dump from httputil." + fn.Name())
+		case model.IsMethod(fn, "os/exec", "Cmd", "Output"), model.IsMethod(fn, "os/exec", "Cmd", "CombinedOutput"):
+			return found("a subprocess's output from (*exec.Cmd)." + fn.Name())
+		case model.IsFunc(fn, "fmt", "Sprintf"), model.IsFunc(fn, "fmt", "Errorf"):
+			if bs := s.formatBlobs(e, 0, depth+1); len(bs) > 0 {
+				return bs[0]
+			}
+		case model.IsFunc(fn, "fmt", "Sprint"), model.IsFunc(fn, "fmt", "Sprintln"):
+			for _, a := range e.Args {
+				if b := s.blob(a, depth+1); b != nil {
+					return b
+				}
+			}
+		case fn != nil && fn.Pkg() != nil && keepsText[fn.Pkg().Path()+"."+fn.Name()] && len(e.Args) > 0:
+			return s.blob(e.Args[0], depth+1)
+		}
+	}
+	return nil
+}
+
+// keepsText are the functions whose result is their first argument's text,
+// trimmed or recased: what goes in comes out.
+var keepsText = map[string]bool{
+	"strings.TrimSpace": true, "strings.Trim": true, "strings.TrimLeft": true, "strings.TrimRight": true,
+	"strings.TrimPrefix": true, "strings.TrimSuffix": true, "strings.ToLower": true, "strings.ToUpper": true,
+	"strings.ReplaceAll": true, "strings.Replace": true,
+	"bytes.TrimSpace": true, "bytes.Trim": true, "bytes.TrimLeft": true, "bytes.TrimRight": true,
+	"bytes.TrimPrefix": true, "bytes.TrimSuffix": true, "bytes.ToLower": true, "bytes.ToUpper": true,
+}
+
+// formatBlobs returns the raw values the operands of a printf-like call
+// put in its text: blobs, and structs formatted with %+v or %#v.
+func (s *messageScan) formatBlobs(call *ast.CallExpr, index, depth int) []*blob {
+	info := s.c.info
+	_, verbs, ok := formatOf(info, call, index)
+	var out []*blob
+	if !ok {
+		// An unknown format: its operands can still be blobs.
+		for i := index + 1; i < len(call.Args); i++ {
+			if b := s.blob(call.Args[i], depth); b != nil {
+				out = append(out, b)
+			}
+		}
+		return out
+	}
+	for _, v := range verbs {
+		arg := operand(call, index, v)
+		if arg == nil {
+			continue
+		}
+		if v.verb == 'v' && (hasFlag(v, '+') || hasFlag(v, '#')) {
+			if t := info.TypeOf(arg); dumpsStruct(t, hasFlag(v, '#')) {
+				out = append(out, &blob{at: arg, source: arg, what: fmt.Sprintf("a %%%sv dump of a %s", v.flags, types.TypeString(t, types.RelativeTo(s.c.pass.Pkg)))})
+				continue
+			}
+		}
+		if b := s.blob(arg, depth); b != nil {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+func hasFlag(v verb, flag byte) bool {
+	for i := 0; i < len(v.flags); i++ {
+		if v.flags[i] == flag {
+			return true
+		}
+	}
+	return false
+}
+
+// dumpsStruct reports whether %+v (or, with goSyntax, %#v) prints a value
+// of type t field by field: t is a struct or a pointer to one, and does not
+// format itself (Error, String, Format; GoString for %#v).
+func dumpsStruct(t types.Type, goSyntax bool) bool {
+	if t == nil {
+		return false
+	}
+	base := t
+	if ptr, ok := types.Unalias(t).(*types.Pointer); ok {
+		base = ptr.Elem()
+	}
+	if _, ok := base.Underlying().(*types.Struct); !ok {
+		return false
+	}
+	methods := []string{"Format"}
+	if goSyntax {
+		methods = append(methods, "GoString")
+	} else {
+		methods = append(methods, "Error", "String")
+	}
+	for _, name := range methods {
+		if obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name); obj != nil {
+			if _, isFunc := obj.(*types.Func); isFunc {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// httpBody reports whether expr is the body of an HTTP response (also
+// through io.LimitReader or bufio.NewReader, or a local variable).
+func (s *messageScan) httpBody(expr ast.Expr, depth int) bool {
+	if depth > maxBlobDepth {
+		return false
+	}
+	info := s.c.info
+	switch e := ast.Unparen(expr).(type) {
+	case *ast.SelectorExpr:
+		if e.Sel.Name != "Body" {
+			return false
+		}
+		t := info.TypeOf(e.X)
+		return model.IsNamed(t, "net/http", "Response") || model.IsPointerTo(t, "net/http", "Response")
+	case *ast.CallExpr:
+		fn := model.Callee(info, e)
+		if (model.IsFunc(fn, "io", "LimitReader") || model.IsFunc(fn, "bufio", "NewReader") ||
+			model.IsFunc(fn, "io", "TeeReader")) && len(e.Args) > 0 {
+			return s.httpBody(e.Args[0], depth+1)
+		}
+	case *ast.Ident:
+		for _, o := range s.origins(e) {
+			if o != ast.Expr(e) && s.httpBody(o, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// reportBlob reports a blob in a sink's message, at the expression of the
+// message that holds it, pointing at where it was produced when that is
+// elsewhere.
+func (s *messageScan) reportBlob(arg ast.Expr, b *blob, sink string) {
+	at := b.at
+	if at == nil || at.Pos() < arg.Pos() || at.End() > arg.End() {
+		at = arg
+	}
+	if !s.c.once(rules.NoStringifyUpstreamError, at) {
+		return
+	}
+	d := analysis.Diagnostic{
+		Pos: at.Pos(),
+		End: at.End(),
+		Message: fmt.Sprintf("%s includes %s: raw upstream text reaches the client, where it can leak internal details and mislead the agent; say what failed in words, and keep the raw value in mcperr.WithData or the server's logs",
+			sink, b.what),
+	}
+	if b.source != nil && (b.source.Pos() < at.Pos() || b.source.End() > at.End()) {
+		d.Related = []analysis.RelatedInformation{{Pos: b.source.Pos(), End: b.source.End(), Message: "the raw value comes from here"}}
+	}
+	s.c.report.Diagnostic(rules.NoStringifyUpstreamError, d)
+}

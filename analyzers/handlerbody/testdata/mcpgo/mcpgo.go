@@ -1,0 +1,112 @@
+// Package mcpgo has mcp-go handlers of every kind: plain, typed,
+// structured, in a ServerTool, and one declared in another package.
+package mcpgo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log"
+	"net"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"fixtures/mcpgohandlers"
+)
+
+type Args struct{ Name string }
+type Result struct {
+	Dashboards []string `json:"dashboards"`
+	Warning    string   `json:"warning,omitempty"`
+}
+
+func search(ctx context.Context, q string) ([]string, error) { return nil, nil }
+
+func plain(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	found, err := search(ctx, req.GetString("q", ""))
+	if err != nil {
+		return mcp.NewToolResultError("failed to search"), nil // want `preserve-cause-on-rethrow: the error result returned while handling err does not mention it: .*mcp.NewToolResultErrorFromErr\(msg, err\)`
+	}
+	if _, err := search(ctx, ""); err != nil {
+		return mcp.NewToolResultErrorFromErr("failed to search", err), nil
+	}
+	if _, err := search(ctx, ""); err != nil {
+		return mcp.NewToolResultError(err.Error()), nil
+	}
+	if _, err := search(ctx, ""); err != nil {
+		return mcp.NewToolResultErrorf("failed to search: %v", err), nil
+	}
+	if _, err := search(ctx, ""); err != nil {
+		msg := fmt.Sprintf("failed to search: %v", err)
+		return mcp.NewToolResultError(msg), nil // the text carries err, through a local
+	}
+	if _, err := search(ctx, ""); err != nil {
+		log.Printf("search: %v", err) // logged, and the client gets a sanitised message
+		return mcp.NewToolResultError("Search is unavailable right now."), nil
+	}
+	if _, err := search(ctx, ""); err != nil {
+		return mcp.NewToolResultText("No dashboards found"), nil // want `no-fake-empty-result: mcp-go handler plain returns an empty success`
+	}
+	if _, err := search(ctx, ""); err != nil {
+		log.Printf("search: %v", err)
+		return mcp.NewToolResultText(""), nil // want `no-fake-empty-result`
+	}
+	if _, err := search(ctx, ""); err != nil {
+		return mcp.NewToolResultText("Search is down; try again in a minute."), nil // says what happened: not empty
+	}
+	if _, err := search(ctx, ""); err != nil {
+		return nil, fmt.Errorf("search: %v", err) // want `preserve-cause-on-rethrow: fmt.Errorf formats err with %v`
+	}
+	if _, err := search(ctx, ""); err != nil {
+		return nil, nil // sdkresult's: not a success
+	}
+	var netErr net.Error
+	if _, err := search(ctx, ""); errors.As(err, &netErr) {
+		return mcp.NewToolResultText("[]"), nil // a sentinel branch
+	}
+	return mcp.NewToolResultText(fmt.Sprint(found)), nil
+}
+
+func typed(ctx context.Context, req mcp.CallToolRequest, args Args) (*mcp.CallToolResult, error) {
+	if _, err := search(ctx, args.Name); err != nil {
+		return mcp.NewToolResultStructuredOnly(Result{}), nil // want `no-fake-empty-result: mcp-go typed handler typed`
+	}
+	if _, err := search(ctx, args.Name); err != nil {
+		return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{mcp.NewTextContent("failed")}}, nil // want `preserve-cause-on-rethrow: the error result`
+	}
+	return mcp.NewToolResultText("ok"), nil
+}
+
+func structured(ctx context.Context, req mcp.CallToolRequest, args Args) (Result, error) {
+	found, err := search(ctx, args.Name)
+	if err != nil {
+		return Result{}, nil // want `no-fake-empty-result: mcp-go structured handler structured`
+	}
+	if _, err := search(ctx, args.Name); err != nil {
+		return Result{}, errors.New("search failed") // want `preserve-cause-on-rethrow: the error returned while handling err does not carry it`
+	}
+	if _, err := search(ctx, args.Name); err != nil {
+		return Result{Dashboards: found, Warning: "partial: " + err.Error()}, nil
+	}
+	if _, err := search(ctx, args.Name); err != nil {
+		return Result{}, fmt.Errorf("search: %w", err)
+	}
+	return Result{Dashboards: found}, nil
+}
+
+func Register(s *server.MCPServer) {
+	s.AddTool(mcp.NewTool("plain"), plain)
+	s.AddTool(mcp.NewTool("typed"), mcp.NewTypedToolHandler(typed))
+	s.AddTool(mcp.NewTool("structured"), mcp.NewStructuredToolHandler(structured))
+	s.AddTool(mcp.NewTool("echo"), mcpgohandlers.Echo) // declared in another package: checked there
+	s.AddTools(server.ServerTool{
+		Tool: mcp.NewTool("st"),
+		Handler: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			if _, err := search(ctx, ""); err != nil {
+				return mcp.NewToolResultText("no results"), nil // want `no-fake-empty-result: mcp-go handler returns an empty success`
+			}
+			return mcp.NewToolResultText("ok"), nil
+		},
+	})
+}
