@@ -1,23 +1,294 @@
 package preferfail
 
+// Only what the handler itself returns is judged: a factory call in a
+// helper or a service has no tool contract in scope, and rewriting it to
+// Fail would tie it to one. Errors held in a variable and returned later
+// count, as everywhere in mcperrlint.
+
 import (
 	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/docs"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/errflow"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/report"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/rules"
+	"github.com/mcperrlint/mcperrlint/runtime/mcperr"
 )
 
 //go:embed doc.go
 var doc string
 
-// Analyzer is being written.
+// Analyzer suggests mcperr.Fail where a handler builds by hand an error
+// its contract declares.
 var Analyzer = &analysis.Analyzer{
 	Name:     "preferfail",
 	Doc:      docs.Analyzer(doc, "preferfail"),
 	URL:      rules.DocsURL + "#analyzer-preferfail",
 	Requires: []*analysis.Analyzer{model.Analyzer},
-	Run:      func(*analysis.Pass) (any, error) { return nil, nil },
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	m := pass.ResultOf[model.Analyzer].(*model.Model)
+	if !m.ImportsRuntime {
+		return nil, nil
+	}
+	r := report.New(pass, m)
+	defer r.Finish()
+	for _, h := range m.Handlers {
+		if h.Kind == model.ToolHandler && len(h.Tools) > 0 && h.Body() != nil && h.Sig != nil {
+			checkHandler(pass, r, h)
+		}
+	}
+	return nil, nil
+}
+
+// checkHandler reports the factory and New errors the handler returns
+// whose code its tools declare.
+func checkHandler(pass *analysis.Pass, r *report.Reporter, h *model.Handler) {
+	body := h.Body()
+	resolver := errflow.NewResolver(pass.TypesInfo, body)
+	n, errIndex := h.Sig.Results().Len(), h.ErrorResult()
+	seen := map[*ast.CallExpr]bool{}
+	for _, ret := range errflow.Returns(body) {
+		expr := errflow.Result(ret, errIndex, n)
+		if expr == nil {
+			continue
+		}
+		for _, o := range resolver.Origins(expr) {
+			call, ok := o.(*ast.CallExpr)
+			if !ok || seen[call] {
+				continue
+			}
+			seen[call] = true
+			c, ok := readConstructor(pass.TypesInfo, call)
+			if !ok {
+				continue
+			}
+			for _, t := range h.Tools {
+				checkCall(pass, r, h, t, c)
+			}
+		}
+	}
+}
+
+// A constructor is a call of a factory or of New with a constant code.
+type constructor struct {
+	call    *ast.CallExpr
+	code    mcperr.Code
+	message int    // index of the message argument
+	reason  string // the constant reason of a WithReason argument, or ""
+}
+
+func readConstructor(info *types.Info, call *ast.CallExpr) (constructor, bool) {
+	fn := model.Callee(info, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != model.RuntimePath {
+		return constructor{}, false
+	}
+	c := constructor{call: call}
+	if code, ok := factories[fn.Name()]; ok && model.IsRuntimeFunc(fn, fn.Name()) {
+		c.code = code
+	} else if model.IsRuntimeFunc(fn, "New") && len(call.Args) >= 2 {
+		code, ok := constantInt(info.Types[call.Args[0]])
+		if !ok {
+			return constructor{}, false
+		}
+		c.code, c.message = mcperr.Code(code), 1
+	} else {
+		return constructor{}, false
+	}
+	for _, arg := range call.Args[c.message+1:] {
+		opt, ok := ast.Unparen(arg).(*ast.CallExpr)
+		if !ok || !model.IsRuntimeFunc(model.Callee(info, opt), "WithReason") || len(opt.Args) != 1 {
+			continue
+		}
+		c.reason, _ = constantString(info.Types[opt.Args[0]])
+	}
+	return c, true
+}
+
+// checkCall reports a constructor whose code the tool declares.
+func checkCall(pass *analysis.Pass, r *report.Reporter, h *model.Handler, t *model.Tool, c constructor) {
+	contract := t.Contract
+	if contract == nil {
+		return
+	}
+	var reasons []string
+	var entries []*model.Entry
+	complete := len(contract.NotStatic) == 0
+	for _, e := range contract.Entries {
+		code, codeOK := e.Code.Int()
+		reason, reasonOK := e.Reason.String()
+		complete = complete && codeOK && reasonOK
+		if codeOK && reasonOK && reason != "" && mcperr.Code(code) == c.code && !slices.Contains(reasons, reason) {
+			reasons = append(reasons, reason)
+			entries = append(entries, e)
+		}
+	}
+	if c.reason != "" {
+		// The error already names a reason: only that one is a candidate,
+		// and one with another code is another rule's finding.
+		i := slices.Index(reasons, c.reason)
+		if i < 0 {
+			return
+		}
+		reasons, entries = reasons[i:i+1], entries[i:i+1]
+	}
+	if len(reasons) == 0 {
+		return
+	}
+	prefix, prefixOK := runtimePrefix(pass, c.call, "Fail")
+	ctx, ctxOK := contextName(pass, h, c.call.Pos())
+	if !ctxOK {
+		ctx = "ctx"
+	}
+	d := analysis.Diagnostic{Pos: c.call.Pos(), End: c.call.End()}
+	if len(reasons) == 1 {
+		d.Message = fmt.Sprintf("tool %s declares code %s for reason %q: return %sFail(%s, %q, ...) instead, so the client also receives the reason, the contract's retryability and, with RecoveryFor, its recovery hint",
+			toolName(t), c.code, reasons[0], prefix, ctx, reasons[0])
+	} else {
+		d.Message = fmt.Sprintf("tool %s declares code %s for reasons %s: return %sFail(%s, <reason>, ...) with the reason this failure is, so the client also receives it, the contract's retryability and, with RecoveryFor, its recovery hint",
+			toolName(t), c.code, quoteAll(reasons), prefix, ctx)
+	}
+	if len(reasons) == 1 && complete && len(h.Tools) == 1 && prefixOK && ctxOK {
+		d.SuggestedFixes = []analysis.SuggestedFix{fix(pass, c, prefix, ctx, entries[0], reasons[0])}
+	}
+	r.Diagnostic(rules.PreferFail, d)
+}
+
+// fix rewrites a constructor call to Fail, keeping its message and
+// options: Fail(ctx, reason, message, opts...).
+func fix(pass *analysis.Pass, c constructor, prefix, ctx string, e *model.Entry, reason string) analysis.SuggestedFix {
+	reasonText := strconv.Quote(reason)
+	if id, ok := e.Reason.Expr.(*ast.Ident); ok {
+		// A constant the contract names the reason by, when it is in
+		// scope here too.
+		obj := pass.TypesInfo.Uses[id]
+		if _, isConst := obj.(*types.Const); isConst && lookup(pass, id.Name, c.call.Pos()) == obj {
+			reasonText = id.Name
+		}
+	}
+	end := c.call.Lparen + 1
+	if c.message > 0 {
+		end = c.call.Args[c.message].Pos()
+	}
+	return analysis.SuggestedFix{
+		Message: fmt.Sprintf("Return %sFail with reason %q", prefix, reason),
+		TextEdits: []analysis.TextEdit{{
+			Pos:     c.call.Fun.Pos(),
+			End:     end,
+			NewText: []byte(prefix + "Fail(" + ctx + ", " + reasonText + ", "),
+		}},
+	}
+}
+
+// contextName returns the name of the handler's context parameter when it
+// has one that denotes the parameter at pos.
+func contextName(pass *analysis.Pass, h *model.Handler, pos token.Pos) (string, bool) {
+	var ftype *ast.FuncType
+	switch {
+	case h.Lit != nil:
+		ftype = h.Lit.Type
+	case h.Decl != nil:
+		ftype = h.Decl.Type
+	default:
+		return "", false
+	}
+	if ftype.Params == nil || len(ftype.Params.List) == 0 || len(ftype.Params.List[0].Names) == 0 {
+		return "", false
+	}
+	name := ftype.Params.List[0].Names[0]
+	obj := pass.TypesInfo.Defs[name]
+	if name.Name == "_" || obj == nil || !model.IsContext(obj.Type()) || lookup(pass, name.Name, pos) != obj {
+		return "", false
+	}
+	return name.Name, true
+}
+
+// lookup returns the object name denotes at pos.
+func lookup(pass *analysis.Pass, name string, pos token.Pos) types.Object {
+	scope := pass.Pkg.Scope().Innermost(pos)
+	if scope == nil {
+		return nil
+	}
+	_, obj := scope.LookupParent(name, pos)
+	return obj
+}
+
+// runtimePrefix returns how the file of call refers to the runtime's name:
+// with the local name of the import that the call itself uses
+// ("mcperr.", "me."), or without one under a dot import. It reports false
+// when name would not denote the runtime's there.
+func runtimePrefix(pass *analysis.Pass, call *ast.CallExpr, name string) (string, bool) {
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.SelectorExpr:
+		if x, ok := fun.X.(*ast.Ident); ok {
+			if _, ok := pass.TypesInfo.Uses[x].(*types.PkgName); ok {
+				return x.Name + ".", true
+			}
+		}
+	case *ast.Ident:
+		if obj := lookup(pass, name, call.Pos()); obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == model.RuntimePath {
+			return "", true
+		}
+	}
+	return "mcperr.", false
+}
+
+// factories maps each factory of the runtime to the code it builds.
+var factories = map[string]mcperr.Code{
+	"InvalidParams":      mcperr.CodeInvalidParams,
+	"InvalidRequest":     mcperr.CodeInvalidRequest,
+	"NotFound":           mcperr.CodeNotFound,
+	"Forbidden":          mcperr.CodeForbidden,
+	"Unauthorized":       mcperr.CodeUnauthorized,
+	"ValidationError":    mcperr.CodeValidationError,
+	"Conflict":           mcperr.CodeConflict,
+	"RateLimited":        mcperr.CodeRateLimited,
+	"Timeout":            mcperr.CodeTimeout,
+	"ServiceUnavailable": mcperr.CodeServiceUnavailable,
+	"ConfigurationError": mcperr.CodeConfigurationError,
+	"InternalError":      mcperr.CodeInternalError,
+	"SerializationError": mcperr.CodeSerializationError,
+	"DatabaseError":      mcperr.CodeDatabaseError,
+}
+
+func toolName(t *model.Tool) string {
+	if t.Name == "" {
+		return "(unnamed)"
+	}
+	return strconv.Quote(t.Name)
+}
+
+func quoteAll(ss []string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = strconv.Quote(s)
+	}
+	return strings.Join(q, ", ")
+}
+
+func constantInt(tv types.TypeAndValue) (int64, bool) {
+	if tv.Value == nil || tv.Value.Kind() != constant.Int {
+		return 0, false
+	}
+	return constant.Int64Val(tv.Value)
+}
+
+func constantString(tv types.TypeAndValue) (string, bool) {
+	if tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(tv.Value), true
 }
