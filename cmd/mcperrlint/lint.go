@@ -144,17 +144,17 @@ func parseLintFlags(args []string, stderr io.Writer) (*lintOptions, error) {
 	if *contextLines >= 0 {
 		return nil, errors.New("-c cannot be combined with -format: run mcperrlint -c=N packages... without -format")
 	}
-	if !slices.Contains(formats, opts.format) {
-		return nil, fmt.Errorf("unknown -format %q: use -format=text, -format=json or -format=sarif", opts.format)
-	}
 	opts.patterns = fs.Args()
-	if len(opts.patterns) == 0 {
-		return nil, fmt.Errorf("no packages to check: mcperrlint -format=%s ./...", opts.format)
-	}
 	for _, p := range opts.patterns {
 		if strings.HasPrefix(p, "-") {
 			return nil, fmt.Errorf("flag %s comes after the packages: put every flag before them", p)
 		}
+	}
+	if !slices.Contains(formats, opts.format) {
+		return nil, fmt.Errorf("unknown -format %q: use -format=text, -format=json or -format=sarif", opts.format)
+	}
+	if len(opts.patterns) == 0 {
+		return nil, fmt.Errorf("no packages to check: mcperrlint -format=%s ./...", opts.format)
 	}
 	opts.analyzers = selectAnalyzers(suite, enabled)
 	return opts, nil

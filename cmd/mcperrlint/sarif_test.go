@@ -78,6 +78,7 @@ func decodeSARIF(t *testing.T, data string) sarifLog {
 }
 
 func TestDemoSARIF(t *testing.T) {
+	t.Parallel()
 	stdout, stderr, code := run(t, ".", binary, "-C", demoDir, "-format=sarif", "./...")
 	if code != 0 {
 		t.Errorf("exit code %d, want 0: SARIF mode leaves failing on findings to code scanning\nstderr:\n%s", code, stderr)
@@ -149,6 +150,7 @@ func TestDemoSARIF(t *testing.T) {
 // TestSARIFFingerprintsSurviveEdits checks that fingerprints do not depend
 // on line numbers, and that identical lines get distinct ones.
 func TestSARIFFingerprintsSurviveEdits(t *testing.T) {
+	t.Parallel()
 	dir := copyFixture(t, hostsDir)
 	fingerprints := func() map[string]finding {
 		stdout, stderr, code := run(t, dir, binary, "-format=sarif", "-contractstruct", "./...")
@@ -188,6 +190,7 @@ func TestSARIFFingerprintsSurviveEdits(t *testing.T) {
 // TestSARIFColumnsAreUTF16 checks the columns of a finding after
 // non-ASCII text: SARIF counts UTF-16 code units, go/token bytes.
 func TestSARIFColumnsAreUTF16(t *testing.T) {
+	t.Parallel()
 	stdout, _, _ := run(t, hostsDir, binary, "-format=sarif", "-contractstruct", "./...")
 	log := decodeSARIF(t, stdout)
 	if log.Runs[0].ColumnKind != "utf16CodeUnits" {
