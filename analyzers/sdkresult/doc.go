@@ -1,6 +1,161 @@
-// Package sdkresult defines an Analyzer that ... (being written).
+// Package sdkresult defines an Analyzer that checks how the values a
+// go-sdk or mcp-go tool handler returns reach the client through its SDK.
 //
 // # Analyzer sdkresult
 //
-// sdkresult: (being written)
+// sdkresult: check that what go-sdk and mcp-go handlers return reaches the client as meant
+//
+// A handler written straight against an MCP SDK reports failure through its
+// return values, and each SDK turns the pair (result, error) into something
+// different: a tool result the model reads, a JSON-RPC error it never sees,
+// or a crash. sdkresult checks each return statement of each go-sdk and
+// mcp-go handler — registered in the package or found by its signature; a
+// function, a method or a function literal — against what its SDK does with
+// it. mcperr tool handlers are not checked: the runtime binding turns their
+// errors into tool results itself.
+//
+// A return is flagged only when the values that make it wrong are proven.
+// An error is non-nil when every value it may hold is built so
+// (errors.New, fmt.Errorf, an mcperr factory, a composite literal, a
+// same-package function that always returns one, a sentinel variable), or
+// when it is the error of the enclosing "if err != nil" branch; an error
+// passed on from elsewhere outside such a branch is unknown and never
+// judged. Likewise a result is nil only when it is the literal nil or a
+// local that holds nothing else.
+//
+// A handler-shaped function that another function calls directly is a
+// helper, not a handler: its caller decides what reaches the client. A
+// handler passed to a wrapper (a function that takes a handler and returns
+// one) is not held to the error rules when the wrapper may turn its errors
+// into results: a wrapper in another package, or one in this package that
+// never passes the handler's error on. Servers that convert errors
+// centrally, in a middleware, set -sdkresult.converting-middleware:
+// sdk-protocol-error is then not reported, nor a result returned with an
+// error by a raw or plain handler (the middleware sees both).
+//
+// Every behaviour below was verified by calling handlers through each SDK's
+// own client over in-memory transports, on go-sdk v1.8.0 and mcp-go v1.2.1,
+// and is pinned by this package's tests (TestGoSDKBehaviours,
+// TestGoSDKRawNilResultKillsServer, TestMCPGoBehaviours). Other versions
+// were not verified.
+//
+// # Rule sdk-protocol-error
+//
+// A go-sdk raw handler (func(ctx, *mcp.CallToolRequest) (*mcp.CallToolResult,
+// error), registered with (*mcp.Server).AddTool), or an mcp-go plain or typed
+// handler, returns a non-nil error. The SDK does not turn it into a tool
+// result: it answers the call with a JSON-RPC error, which clients show as
+// a failed request, not as something the model can read and act on.
+//
+//	if err != nil {
+//		return nil, fmt.Errorf("fetch forecast: %w", err) // flagged
+//	}
+//
+// Report the failure as a tool result with a nil error: in the go-sdk,
+// res := &mcp.CallToolResult{}; res.SetError(err); return res, nil; in
+// mcp-go, return mcp.NewToolResultError(msg), nil (or
+// NewToolResultErrorFromErr). Deliberate protocol errors are not flagged: a
+// go-sdk *jsonrpc.Error, returned or wrapped (the raw path keeps a wrapped
+// one's code), and an mcp-go URLElicitationRequiredError, returned or
+// wrapped. Neither are errors that may be one: from a go-sdk call (a proxy
+// passing on an upstream's error), or from an inner handler a wrapper
+// calls.
+//
+// What the client receives:
+//   - go-sdk v1.8.0, raw handler: a JSON-RPC error with code 0 and the
+//     error's text, {"code":0,"message":"boom"}. A *jsonrpc.Error keeps its
+//     code; so does one wrapped with %w, with the outer message.
+//   - mcp-go v1.2.1, plain and typed handlers: a JSON-RPC error with code
+//     -32603, {"code":-32603,"message":"boom"}, also with
+//     server.WithRecovery. A URLElicitationRequiredError, even wrapped,
+//     becomes -32042 with the elicitations.
+//   - Not flagged, because the SDK already makes a tool result of the error:
+//     go-sdk typed handlers (content [{"type":"text","text":"boom"}],
+//     isError) and mcp-go structured handlers (text "tool execution failed:
+//     boom", isError).
+//
+// # Rule sdk-nil-result
+//
+// A go-sdk raw handler, or an mcp-go plain or typed handler, returns a nil
+// result together with a nil error.
+//
+//	if len(rows) == 0 {
+//		return nil, nil // flagged
+//	}
+//
+// Return a result — an empty one, or one that says nothing was found.
+//
+// What happens:
+//   - go-sdk v1.8.0, raw handler: the server process dies with a nil
+//     pointer dereference (the server calls GetMeta on the nil result);
+//     nothing recovers it.
+//   - mcp-go v1.2.1: a JSON-RPC error -32603, "tool '<name>' handler
+//     returned no result".
+//   - Not flagged: go-sdk typed handlers may return a nil result, the SDK
+//     makes one; an mcp-go structured handler's nil value is sent as
+//     structuredContent null.
+//
+// # Rule sdk-result-dropped
+//
+// A handler returns a result (or output) together with a non-nil error, and
+// the SDK throws the result away.
+//
+//	return nil, Summary{Sent: sent}, fmt.Errorf("notify %s: %w", member, err) // flagged
+//
+// Report the failure in the result and return a nil error (go-sdk:
+// res.SetError(err)), or put what the client needs into the error. A
+// result written as an empty literal, or with nothing but IsError set,
+// loses nothing and is not flagged; neither is a value the analyzer cannot
+// prove holds something.
+//
+// What the client receives:
+//   - go-sdk v1.8.0, typed handler: a tool result with only the error's
+//     text; the returned result and output are both discarded.
+//   - mcp-go v1.2.1, structured handler: "tool execution failed: <error>";
+//     the returned value is discarded.
+//   - go-sdk raw and mcp-go plain and typed handlers: only the JSON-RPC
+//     error. Reported by this rule only when the error is (or may be) a
+//     deliberate protocol error — otherwise sdk-protocol-error reports the
+//     return — and not with -sdkresult.converting-middleware.
+//
+// # Rule sdk-wrapped-protocol-error
+//
+// A go-sdk typed handler returns an error that wraps a *jsonrpc.Error, such
+// as fmt.Errorf("lookup: %w", rpcErr). The typed AddTool recognises a
+// protocol error with a type assertion, err.(*jsonrpc.Error), not
+// errors.As, so the wrapped error is downgraded to a tool error.
+//
+//	rpcErr := &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "bad id"}
+//	return nil, Out{}, fmt.Errorf("lookup: %w", rpcErr) // flagged
+//
+// Return the *jsonrpc.Error itself, with the context in its Message.
+//
+// What the client receives (go-sdk v1.8.0): a tool result, isError, with
+// the text "lookup: bad id", instead of the JSON-RPC error -32602 meant. A
+// raw handler's wrapped *jsonrpc.Error keeps its code, and is not flagged.
+//
+// # Rule sdk-error-result-without-content
+//
+// A handler returns a CallToolResult literal (go-sdk or mcp-go) with
+// IsError: true and no Content. The client is told the call failed; the
+// model is told nothing about why. StructuredContent alone does not help
+// clients that show the model only content, and the MCP specification asks
+// for a text copy of it.
+//
+//	return &mcp.CallToolResult{IsError: true}, nil // flagged
+//
+// Give the result a text: in the go-sdk, res.SetError(err); in mcp-go,
+// mcp.NewToolResultError(msg).
+//
+// What the client receives:
+//   - go-sdk v1.8.0 raw handler and mcp-go v1.2.1: {"content":[],"isError":true}.
+//   - go-sdk v1.8.0 typed handler: the output's JSON as the only text, such
+//     as {"total":0} (an empty content list when the output type is an
+//     interface and the output nil). Flagged only when the output returned
+//     is a zero value: an output that carries an error field does explain
+//     the failure.
+//
+// A literal is flagged only where nothing can add content to it: written in
+// the return, or held by a local variable used for nothing but being
+// returned.
 package sdkresult

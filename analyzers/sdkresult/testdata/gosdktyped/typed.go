@@ -1,0 +1,156 @@
+// Package gosdktyped has go-sdk typed handlers, mcp.ToolHandlerFor[In, Out],
+// registered with mcp.AddTool.
+package gosdktyped
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+type In struct {
+	ID string `json:"id"`
+}
+
+type Out struct {
+	Total int    `json:"total"`
+	Error string `json:"error,omitempty"`
+}
+
+func partial() *mcp.CallToolResult {
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "partial"}}}
+}
+
+func count(id string) (Out, error) {
+	n, err := strconv.Atoi(id)
+	return Out{Total: n}, err
+}
+
+// invalid always wraps a *jsonrpc.Error.
+func invalid(msg string) error {
+	return fmt.Errorf("invalid: %w", &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: msg})
+}
+
+// Errors are tool errors in a typed handler: no protocol or nil-result
+// findings here.
+func plain(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Out, error) {
+	if in.ID == "" {
+		return nil, Out{}, errors.New("id is required")
+	}
+	if in.ID == "nil" {
+		return nil, Out{}, nil
+	}
+	out, err := count(in.ID)
+	if err != nil {
+		return nil, out, err // out's values are unknown
+	}
+	if out.Total < 0 {
+		// A partial result with an error-shaped field, and a nil error.
+		return nil, Out{Total: out.Total, Error: "negative total"}, nil
+	}
+	return nil, out, nil
+}
+
+func dropped(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Out, error) {
+	out, err := count(in.ID)
+	if err != nil {
+		return partial(), Out{}, err // want `sdk-result-dropped: the go-sdk discards the result a typed handler returns with a non-nil error`
+	}
+	if out.Total == 0 {
+		return nil, Out{Total: 1}, errors.New("empty") // want `sdk-result-dropped: the go-sdk discards the output a typed handler returns`
+	}
+	if out.Total == 1 {
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "one"}}}, Out{}, &jsonrpc.Error{Code: 1, Message: "x"} // want `sdk-result-dropped`
+	}
+	if out.Total == 2 {
+		return &mcp.CallToolResult{}, Out{}, errors.New("nothing lost")
+	}
+	res := partial()
+	if out.Total == 3 {
+		return res, out, err // err is nil here, as far as the analyzer can tell: unknown
+	}
+	return res, out, nil
+}
+
+func wrapped(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Out, error) {
+	rpcErr := &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "bad id"}
+	var asError error = &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "bad id"}
+	switch in.ID {
+	case "direct":
+		return nil, Out{}, rpcErr
+	case "wrapped":
+		return nil, Out{}, fmt.Errorf("lookup %s: %w", in.ID, rpcErr) // want `sdk-wrapped-protocol-error: this error wraps a \*jsonrpc.Error`
+	case "through-interface":
+		return nil, Out{}, fmt.Errorf("lookup: %w", asError) // want `sdk-wrapped-protocol-error`
+	case "joined":
+		return nil, Out{}, errors.Join(errors.New("lookup"), rpcErr) // want `sdk-wrapped-protocol-error`
+	case "helper":
+		return nil, Out{}, invalid(in.ID) // want `sdk-wrapped-protocol-error`
+	case "variable":
+		err := fmt.Errorf("lookup: %w", rpcErr)
+		return nil, Out{}, err // want `sdk-wrapped-protocol-error`
+	case "verb-v":
+		return nil, Out{}, fmt.Errorf("lookup: %v", rpcErr) // not wrapped: the text is meant
+	case "star":
+		return nil, Out{}, fmt.Errorf("%*d: %w", 4, 7, rpcErr) // want `sdk-wrapped-protocol-error`
+	case "other-arg":
+		return nil, Out{}, fmt.Errorf("%w (%v)", errors.New("x"), rpcErr)
+	}
+	_, err := count(in.ID)
+	return nil, Out{}, fmt.Errorf("lookup: %w", err) // err is not a *jsonrpc.Error
+}
+
+func withoutContent(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Out, error) {
+	switch in.ID {
+	case "zero":
+		return &mcp.CallToolResult{IsError: true}, Out{}, nil // want `sdk-error-result-without-content: this error result has no Content: the client gets isError with only the zero output's JSON as text`
+	case "error-field":
+		// The output's JSON becomes the content, and explains the failure.
+		return &mcp.CallToolResult{IsError: true}, Out{Error: "no such id"}, nil
+	case "with-error":
+		return &mcp.CallToolResult{IsError: true}, Out{}, errors.New("dropped anyway")
+	}
+	return nil, Out{}, nil
+}
+
+func anyOut(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+	if in.ID == "" {
+		return &mcp.CallToolResult{IsError: true}, nil, nil // want `sdk-error-result-without-content: this error result has no Content: the client gets isError with an empty content list`
+	}
+	return nil, nil, nil
+}
+
+// A generic typed handler factory.
+func listOf[T any](load func(context.Context) ([]T, error)) mcp.ToolHandlerFor[In, []T] {
+	return func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, []T, error) {
+		items, err := load(ctx)
+		if err != nil {
+			return nil, items, err
+		}
+		if len(items) == 0 {
+			return partial(), nil, errors.New("empty") // want `sdk-result-dropped`
+		}
+		return nil, items, nil
+	}
+}
+
+type service struct{}
+
+func (s *service) method(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Out, error) {
+	return nil, Out{Total: 2}, fmt.Errorf("method: %w", errors.ErrUnsupported) // want `sdk-result-dropped`
+}
+
+func Register(s *mcp.Server) {
+	svc := &service{}
+	mcp.AddTool(s, &mcp.Tool{Name: "plain"}, plain)
+	mcp.AddTool(s, &mcp.Tool{Name: "dropped"}, dropped)
+	mcp.AddTool(s, &mcp.Tool{Name: "wrapped"}, wrapped)
+	mcp.AddTool(s, &mcp.Tool{Name: "without_content"}, withoutContent)
+	mcp.AddTool(s, &mcp.Tool{Name: "any"}, anyOut)
+	mcp.AddTool(s, &mcp.Tool{Name: "list"}, listOf(func(context.Context) ([]int, error) { return nil, nil }))
+	mcp.AddTool(s, &mcp.Tool{Name: "method"}, svc.method)
+}
