@@ -1,0 +1,492 @@
+// Package load loads packages for mcperrlint's analyzers, from source
+// only where the analyzers can learn something, and from export data
+// everywhere else.
+//
+// Why not packages.Load: an analyzer that declares a fact type makes the
+// stock drivers load every dependency from source, the standard library
+// included, so that the analyzer can run on each of them and pass its
+// facts up. For mcperrlint that is almost all waste. Its facts describe
+// contracts and *mcperr.Error values, which only code whose imports reach
+// the mcperr runtime can hold, and MCP handlers, which only code importing
+// an MCP SDK can define. Every other package — the standard library, most
+// third-party code — carries no fact the rules need, and compiled export
+// data, which the go command keeps in its build cache, describes its types
+// at a fraction of the cost of type-checking its source.
+//
+// So Load lists the packages once, with go list -deps -export (exactly
+// what the stock loader runs for a driver without facts), and then loads
+// from source the source set:
+//
+//   - the root packages (what the patterns match, and their tests);
+//   - every package whose import closure contains a Reaches package (the
+//     runtime, and the runtime itself);
+//   - every package that imports an SDK package directly, except the
+//     SDKs' own packages;
+//   - every package that imports a package of the source set, so that
+//     each package has exactly one types.Package: a package loaded from
+//     export data never refers to one type-checked from source.
+//
+// Packages of the source set are parsed and type-checked with full
+// bodies, in parallel, in dependency order; the others get their types
+// from export data, read only when a source package imports them. The
+// result is the graph go/analysis/checker expects: analyzers with facts
+// run on every package of it, and those loaded from export data simply
+// offer no syntax, so an analyzer that skips packages reaching neither
+// the runtime nor an SDK (as mcperrlint's model does) finds them empty.
+//
+// What this loses, by construction, are facts about packages outside the
+// source set; Config.AllSource loads everything from source, as the stock
+// driver does, to get them back (see docs/drafts/performance.md).
+package load
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"go/types"
+	"os"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/gcexportdata"
+	"golang.org/x/tools/go/packages"
+)
+
+// A Config says what to load and which packages need source.
+type Config struct {
+	// Tests loads the roots' test variants and test packages too.
+	Tests bool
+
+	// Dir, Env and BuildFlags are passed to go list (see packages.Config).
+	Dir        string
+	Env        []string
+	BuildFlags []string
+
+	// AllSource loads every package from source, as the stock drivers do
+	// for analyzers with facts: slower, but no fact is lost.
+	AllSource bool
+
+	// Reaches lists import paths whose importers, direct and indirect,
+	// are loaded from source, with the packages themselves.
+	Reaches []string
+
+	// Imports lists import paths whose direct importers are loaded from
+	// source, except the packages of the modules in Own (module paths):
+	// an SDK's own packages import each other but are not servers.
+	Imports []string
+	Own     []string
+}
+
+// The import paths mcperrlint's analyzers learn from: the runtime, and the
+// MCP SDK packages whose importers define handlers. They must match the
+// model's (analyzers/internal/model/sym.go); a test checks that they do.
+const (
+	RuntimePath = "github.com/mcperrlint/mcperrlint/runtime/mcperr"
+	GoSDKPath   = "github.com/modelcontextprotocol/go-sdk/mcp"
+	MCPGoPath   = "github.com/mark3labs/mcp-go/mcp"
+	MCPGoServer = "github.com/mark3labs/mcp-go/server"
+)
+
+// MCP returns the Config for mcperrlint's analyzers.
+func MCP(tests bool) *Config {
+	return &Config{
+		Tests:   tests,
+		Reaches: []string{RuntimePath},
+		Imports: []string{GoSDKPath, MCPGoPath, MCPGoServer},
+		Own:     []string{"github.com/modelcontextprotocol/go-sdk", "github.com/mark3labs/mcp-go"},
+	}
+}
+
+// Stats says how a Load went.
+type Stats struct {
+	Packages int // in the whole graph
+	Source   int // loaded from source
+	Export   int // whose export data was read
+}
+
+// listMode is what the single go list run must provide: the import graph
+// with every dependency's files and export data.
+const listMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
+	packages.NeedImports | packages.NeedDeps | packages.NeedExportFile |
+	packages.NeedModule | packages.NeedTypesSizes | packages.NeedEmbedFiles
+
+// Load loads the packages patterns match and returns the roots, ready for
+// checker.Analyze. Like packages.Load, it returns an error only when the
+// packages could not be listed; errors in packages are in their Errors.
+func Load(cfg *Config, patterns ...string) ([]*packages.Package, *Stats, error) {
+	if cfg.AllSource {
+		roots, err := packages.Load(packagesConfig(cfg, packages.LoadAllSyntax|packages.NeedModule), patterns...)
+		if err != nil {
+			return nil, nil, err
+		}
+		st := &Stats{}
+		packages.Visit(roots, nil, func(*packages.Package) { st.Packages++ })
+		st.Source = st.Packages
+		return roots, st, nil
+	}
+	roots, err := packages.Load(packagesConfig(cfg, listMode), patterns...)
+	if err != nil {
+		return nil, nil, err
+	}
+	l := newLoader(cfg, roots)
+	l.load()
+	return roots, l.stats(), nil
+}
+
+func packagesConfig(cfg *Config, mode packages.LoadMode) *packages.Config {
+	return &packages.Config{
+		Mode:       mode,
+		Tests:      cfg.Tests,
+		Dir:        cfg.Dir,
+		Env:        cfg.Env,
+		BuildFlags: cfg.BuildFlags,
+	}
+}
+
+// A loader fills in the types (and, for the source set, the syntax) of a
+// listed package graph.
+type loader struct {
+	cfg   *Config
+	fset  *token.FileSet
+	roots []*packages.Package
+	all   []*packages.Package // every package, dependencies first
+	nodes map[*packages.Package]*node
+
+	parseMu    sync.Mutex
+	parseCache map[string]*parsed
+
+	// exportMu serialises export data reading: gcexportdata may add to
+	// any package of the exported universe, keyed by path in exported.
+	exportMu sync.Mutex
+	exported map[string]*types.Package
+	nExport  int
+
+	cpu chan struct{} // a token per CPU for parsing and type-checking
+}
+
+// A node is the loader's state for one package.
+type node struct {
+	pkg    *packages.Package
+	source bool
+	done   chan struct{} // closed when a source package is type-checked
+
+	exportErr error // why its export data could not be read
+}
+
+// A parsed file, shared by the package variants (p and p [p.test]) that
+// compile it.
+type parsed struct {
+	ready chan struct{}
+	file  *ast.File
+	err   error
+}
+
+func newLoader(cfg *Config, roots []*packages.Package) *loader {
+	l := &loader{
+		cfg:        cfg,
+		fset:       token.NewFileSet(),
+		roots:      roots,
+		nodes:      map[*packages.Package]*node{},
+		parseCache: map[string]*parsed{},
+		exported:   map[string]*types.Package{},
+		cpu:        make(chan struct{}, runtime.GOMAXPROCS(0)),
+	}
+	packages.Visit(roots, nil, func(p *packages.Package) {
+		l.all = append(l.all, p)
+		l.nodes[p] = &node{pkg: p}
+	})
+	return l
+}
+
+func (l *loader) stats() *Stats {
+	st := &Stats{Packages: len(l.all), Export: l.nExport}
+	for _, n := range l.nodes {
+		if n.source {
+			st.Source++
+		}
+	}
+	return st
+}
+
+// load decides the source set, then type-checks it in dependency order,
+// many packages at once, and gives every other package its types.
+func (l *loader) load() {
+	l.markSource()
+	var wg sync.WaitGroup
+	for _, p := range l.all {
+		n := l.nodes[p]
+		p.Fset = l.fset
+		if p.PkgPath == "unsafe" {
+			p.Types = types.Unsafe
+			p.Syntax = []*ast.File{}
+			p.TypesInfo = newTypesInfo()
+			n.source = false
+			continue
+		}
+		if !n.source {
+			continue
+		}
+		n.done = make(chan struct{})
+		wg.Go(func() {
+			defer close(n.done)
+			l.check(n)
+		})
+	}
+	wg.Wait()
+	// Export data packages that no source package imported directly keep
+	// whatever their importers' export data said of them (or nothing):
+	// nothing type-checks against them, but each needs a Types.
+	for _, p := range l.all {
+		if n := l.nodes[p]; !n.source && p.Types == nil {
+			if tp := l.exported[p.PkgPath]; tp != nil {
+				p.Types = tp
+			} else {
+				p.Types = types.NewPackage(p.PkgPath, p.Name)
+			}
+		}
+	}
+}
+
+// markSource marks the source set: the roots, the packages that are or
+// import a Reaches package or directly import an Imports package (not
+// from an Own module), and everything that imports any of them.
+func (l *loader) markSource() {
+	importers := map[*packages.Package][]*packages.Package{}
+	for _, p := range l.all {
+		for _, imp := range p.Imports {
+			importers[imp] = append(importers[imp], p)
+		}
+	}
+	var mark func(p *packages.Package)
+	mark = func(p *packages.Package) {
+		n := l.nodes[p]
+		if n.source {
+			return
+		}
+		n.source = true
+		for _, q := range importers[p] {
+			mark(q)
+		}
+	}
+	for _, p := range l.roots {
+		mark(p)
+	}
+	for _, p := range l.all {
+		if l.seed(p) {
+			mark(p)
+		}
+	}
+}
+
+// seed reports whether p needs source on its own account.
+func (l *loader) seed(p *packages.Package) bool {
+	if slices.Contains(l.cfg.Reaches, p.PkgPath) {
+		return true
+	}
+	for _, own := range l.cfg.Own {
+		if p.PkgPath == own || strings.HasPrefix(p.PkgPath, own+"/") {
+			return false
+		}
+	}
+	for path := range p.Imports {
+		if slices.Contains(l.cfg.Imports, path) {
+			return true
+		}
+	}
+	return false
+}
+
+// check parses and type-checks a package of the source set, once the
+// source packages it imports are done, as go/packages would: the same
+// errors, the same types.Info, the same language version.
+func (l *loader) check(n *node) {
+	p := n.pkg
+	p.Types = types.NewPackage(p.PkgPath, p.Name)
+	p.TypesInfo = newTypesInfo()
+
+	appendError := func(err error) { l.appendError(p, err) }
+	if len(p.CompiledGoFiles) == 0 && p.ExportFile != "" {
+		appendError(packages.Error{Pos: "-", Msg: "sources missing for package " + p.ID, Kind: packages.ParseError})
+	}
+	files, errs := l.parseFiles(p.CompiledGoFiles)
+	for _, err := range errs {
+		appendError(err)
+	}
+	p.Syntax = files
+
+	for _, imp := range p.Imports {
+		if in := l.nodes[imp]; in.source {
+			<-in.done
+		}
+	}
+	tc := &types.Config{
+		Importer: importerFunc(func(path string) (*types.Package, error) { return l.importFor(p, path) }),
+		Error:    appendError,
+		Sizes:    p.TypesSizes,
+	}
+	if p.Module != nil && p.Module.GoVersion != "" {
+		tc.GoVersion = "go" + p.Module.GoVersion
+	}
+	l.cpu <- struct{}{}
+	typErr := types.NewChecker(tc, l.fset, p.Types, p.TypesInfo).Files(p.Syntax)
+	<-l.cpu
+	if typErr != nil && len(p.Errors) == 0 {
+		appendError(typErr)
+	}
+	// An export data package that could not be read made an import fail,
+	// an error of p; a source package is done, so its flag can be read.
+	p.IllTyped = len(p.Errors) > 0
+	for _, imp := range p.Imports {
+		p.IllTyped = p.IllTyped || l.nodes[imp].source && imp.IllTyped
+	}
+}
+
+// importFor resolves an import of source package p: a source package is
+// type-checked already; any other is read from its export data.
+func (l *loader) importFor(p *packages.Package, path string) (*types.Package, error) {
+	if path == "unsafe" {
+		return types.Unsafe, nil
+	}
+	imp := p.Imports[path]
+	if imp == nil {
+		return nil, fmt.Errorf("no metadata for %s", path)
+	}
+	n := l.nodes[imp]
+	if n.source {
+		return imp.Types, nil
+	}
+	return l.readExport(n)
+}
+
+// readExport returns the types of a package outside the source set,
+// reading its export data on first use. The export universe is keyed by
+// package path, which is unique there: test variants of a path import a
+// root, so they are in the source set.
+func (l *loader) readExport(n *node) (*types.Package, error) {
+	l.exportMu.Lock()
+	defer l.exportMu.Unlock()
+	p := n.pkg
+	if p.Types != nil && p.Types.Complete() {
+		return p.Types, nil
+	}
+	if n.exportErr != nil {
+		return nil, n.exportErr
+	}
+	tp, err := l.readExportFile(p)
+	if err != nil {
+		n.exportErr = err
+		p.IllTyped = true
+		p.Errors = append(p.Errors, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.UnknownError})
+		return nil, err
+	}
+	p.Types = tp
+	l.nExport++
+	return tp, nil
+}
+
+func (l *loader) readExportFile(p *packages.Package) (*types.Package, error) {
+	if p.ExportFile == "" {
+		return nil, fmt.Errorf("no export data for %s", p.PkgPath)
+	}
+	f, err := os.Open(p.ExportFile)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	// go list -export gives compiler archives until Go 1.28 and cmd/export
+	// files after; NewReader reads both, as in go/packages.
+	r, err := gcexportdata.NewReader(f) //lint:ignore SA1019 the export files of Go 1.26 are archives
+
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %v", p.ExportFile, err)
+	}
+	tp, err := gcexportdata.Read(r, l.fset, l.exported, p.PkgPath)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %v", p.ExportFile, err)
+	}
+	return tp, nil
+}
+
+// parseFiles parses files in parallel, each once however many package
+// variants compile it, keeping the order of those that parsed.
+func (l *loader) parseFiles(filenames []string) ([]*ast.File, []error) {
+	results := make([]*parsed, len(filenames))
+	var wg sync.WaitGroup
+	for i, name := range filenames {
+		l.parseMu.Lock()
+		r, ok := l.parseCache[name]
+		if !ok {
+			r = &parsed{ready: make(chan struct{})}
+			l.parseCache[name] = r
+		}
+		l.parseMu.Unlock()
+		results[i] = r
+		if !ok {
+			wg.Go(func() {
+				defer close(r.ready)
+				src, err := os.ReadFile(name)
+				if err != nil {
+					r.err = err
+					return
+				}
+				l.cpu <- struct{}{}
+				r.file, r.err = parser.ParseFile(l.fset, name, src, parser.AllErrors|parser.ParseComments)
+				<-l.cpu
+			})
+		}
+	}
+	wg.Wait()
+	var files []*ast.File
+	var errs []error
+	for _, r := range results {
+		<-r.ready
+		if r.file != nil {
+			files = append(files, r.file)
+		}
+		if r.err != nil {
+			errs = append(errs, r.err)
+		}
+	}
+	return files, errs
+}
+
+// appendError records a parse, type or other error of p as go/packages
+// does.
+func (l *loader) appendError(p *packages.Package, err error) {
+	switch err := err.(type) {
+	case packages.Error:
+		p.Errors = append(p.Errors, err)
+	case *os.PathError:
+		p.Errors = append(p.Errors, packages.Error{Pos: err.Path + ":1", Msg: err.Err.Error(), Kind: packages.ParseError})
+	case scanner.ErrorList:
+		for _, e := range err {
+			p.Errors = append(p.Errors, packages.Error{Pos: e.Pos.String(), Msg: e.Msg, Kind: packages.ParseError})
+		}
+	case types.Error:
+		p.TypeErrors = append(p.TypeErrors, err)
+		p.Errors = append(p.Errors, packages.Error{Pos: err.Fset.Position(err.Pos).String(), Msg: err.Msg, Kind: packages.TypeError})
+	default:
+		p.Errors = append(p.Errors, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.UnknownError})
+	}
+}
+
+func newTypesInfo() *types.Info {
+	return &types.Info{
+		Types:        map[ast.Expr]types.TypeAndValue{},
+		Defs:         map[*ast.Ident]types.Object{},
+		Uses:         map[*ast.Ident]types.Object{},
+		Implicits:    map[ast.Node]types.Object{},
+		Instances:    map[*ast.Ident]types.Instance{},
+		Scopes:       map[ast.Node]*types.Scope{},
+		Selections:   map[*ast.SelectorExpr]*types.Selection{},
+		FileVersions: map[*ast.File]string{},
+	}
+}
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }

@@ -1,0 +1,215 @@
+package load
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/mcperrlint/mcperrlint/analyzers/conformance"
+)
+
+// loadFixture loads patterns of the fixture module in testdata.
+func loadFixture(t *testing.T, all bool, patterns ...string) ([]*packages.Package, *Stats) {
+	t.Helper()
+	cfg := MCP(false)
+	cfg.Dir = "testdata"
+	cfg.AllSource = all
+	roots, st, err := Load(cfg, patterns...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return roots, st
+}
+
+// byPath returns every package of the graph by import path.
+func byPath(roots []*packages.Package) map[string]*packages.Package {
+	m := map[string]*packages.Package{}
+	packages.Visit(roots, nil, func(p *packages.Package) { m[p.PkgPath] = p })
+	return m
+}
+
+func TestSourceSet(t *testing.T) {
+	roots, st := loadFixture(t, false, "./tools")
+	pkgs := byPath(roots)
+	source := []string{
+		"fixture/tools",    // the root
+		"fixture/svc",      // reaches the runtime through repo
+		"fixture/repo",     // imports the runtime
+		"fixture/handlers", // imports an SDK
+		RuntimePath,
+	}
+	for path, p := range pkgs {
+		if p.Types == nil || p.Fset == nil || p.TypesSizes == nil {
+			t.Errorf("%s: Types, Fset and TypesSizes must all be set for the checker", path)
+		}
+		if len(p.Errors) > 0 {
+			t.Errorf("%s: %v", path, p.Errors)
+		}
+		wantSource := slices.Contains(source, path)
+		if gotSource := p.Syntax != nil && p.TypesInfo != nil; gotSource != wantSource && path != "unsafe" {
+			t.Errorf("%s: loaded from source = %v, want %v", path, gotSource, wantSource)
+		}
+	}
+	// plain reaches neither the runtime nor an SDK: its types come from
+	// export data, complete, because a source package imports it; so do the
+	// SDK's own packages.
+	for _, path := range []string{"fixture/plain", "strings", GoSDKPath} {
+		if p := pkgs[path]; p == nil || !p.Types.Complete() || p.Types.Scope().Len() == 0 {
+			t.Errorf("%s: want complete types from export data", path)
+		}
+	}
+	if st.Source != len(source) || st.Packages != len(pkgs) {
+		t.Errorf("stats %+v: want %d source packages of %d", st, len(source), len(pkgs))
+	}
+}
+
+// TestFactsMatchFullSource checks that loading from export data what
+// cannot carry a fact changes nothing the analyzers conclude: every fact
+// about the fixture's packages, and every diagnostic, is what the full
+// source load gives — including a reason produced two packages below the
+// handler.
+func TestFactsMatchFullSource(t *testing.T) {
+	analyze := func(all bool) (facts, diags []string) {
+		roots, _ := loadFixture(t, all, "./tools")
+		graph, err := checker.Analyze([]*analysis.Analyzer{conformance.Analyzer}, roots, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := map[string]bool{}
+		for act := range graph.All() {
+			if act.Err != nil {
+				t.Errorf("%s: %v", act, act.Err)
+			}
+			for _, f := range act.AllObjectFacts() {
+				if pkg := f.Object.Pkg(); pkg != nil && strings.HasPrefix(pkg.Path(), "fixture/") {
+					fact := fmt.Sprintf("%s: %s", types.ObjectString(f.Object, nil), f.Fact)
+					if !seen[fact] {
+						seen[fact] = true
+						facts = append(facts, fact)
+					}
+				}
+			}
+			for _, d := range act.Diagnostics {
+				diags = append(diags, fmt.Sprintf("%s: %s: %s", act.Package.Fset.Position(d.Pos), act.Analyzer.Name, d.Message))
+			}
+		}
+		slices.Sort(facts)
+		slices.Sort(diags)
+		return facts, diags
+	}
+	facts, diags := analyze(false)
+	wantFacts, wantDiags := analyze(true)
+	if diff := cmp.Diff(wantFacts, facts); diff != "" {
+		t.Errorf("facts differ from the full source load (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(wantDiags, diags); diff != "" {
+		t.Errorf("diagnostics differ from the full source load (-want +got):\n%s", diff)
+	}
+	if !slices.ContainsFunc(facts, func(f string) bool { return strings.Contains(f, "svc.Title") && strings.Contains(f, "shelf_locked") }) {
+		t.Errorf("no fact says svc.Title passes on repo's shelf_locked; facts:\n%s", strings.Join(facts, "\n"))
+	}
+	if !slices.ContainsFunc(diags, func(d string) bool { return strings.Contains(d, "shelf_locked") }) {
+		t.Errorf("no diagnostic about shelf_locked, which the contract does not declare; diagnostics:\n%s", strings.Join(diags, "\n"))
+	}
+}
+
+// TestErrorsMatchPackagesLoad checks that a package that does not
+// type-check reports what go/packages reports.
+func TestErrorsMatchPackagesLoad(t *testing.T) {
+	roots, _ := loadFixture(t, false, "./broken")
+	want, err := packages.Load(&packages.Config{Mode: packages.LoadSyntax, Dir: "testdata"}, "./broken")
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := func(pkgs []*packages.Package) (out []string) {
+		for _, p := range pkgs {
+			for _, e := range p.Errors {
+				out = append(out, fmt.Sprintf("%s %s: %s", p.ID, e.Pos, e.Msg))
+			}
+			if !p.IllTyped {
+				out = append(out, p.ID+" not IllTyped")
+			}
+		}
+		return out
+	}
+	if diff := cmp.Diff(errs(want), errs(roots)); diff != "" {
+		t.Errorf("errors differ from packages.Load (-want +got):\n%s", diff)
+	}
+}
+
+// TestMarkSource checks the source set on a hand-made graph: seeds,
+// the SDK's own packages, and everything importing the source set.
+func TestMarkSource(t *testing.T) {
+	graph := map[string][]string{
+		"root":                    {"uses/helper", "lib/mcpbased", "strings"},
+		"uses/helper":             {"strings"},
+		"lib/mcpbased":            {MCPGoServer},
+		"lib/above":               {"lib/mcpbased"}, // not imported by a root here, imports one that is source
+		"lib/reaches":             {"lib/direct"},
+		"lib/direct":              {RuntimePath},
+		RuntimePath:               {"strings"},
+		MCPGoServer:               {MCPGoPath},
+		MCPGoPath:                 {"strings"},
+		"strings":                 nil,
+		"github.com/other/server": {MCPGoPath, "lib/reaches"},
+	}
+	pkgs := map[string]*packages.Package{}
+	for path := range graph {
+		pkgs[path] = &packages.Package{ID: path, PkgPath: path, Imports: map[string]*packages.Package{}}
+	}
+	for path, imports := range graph {
+		for _, imp := range imports {
+			pkgs[path].Imports[imp] = pkgs[imp]
+		}
+	}
+	roots := []*packages.Package{pkgs["root"], pkgs["lib/above"], pkgs["github.com/other/server"]}
+	l := newLoader(MCP(false), roots)
+	l.markSource()
+	var got []string
+	for p, n := range l.nodes {
+		if n.source {
+			got = append(got, p.PkgPath)
+		}
+	}
+	slices.Sort(got)
+	want := []string{RuntimePath, "github.com/other/server", "lib/above", "lib/direct", "lib/mcpbased", "lib/reaches", "root"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("source set (-want +got):\n%s", diff)
+	}
+}
+
+// TestPathsMatchModel checks that the paths this package decides by are
+// the model's: the model cannot be imported from here.
+func TestPathsMatchModel(t *testing.T) {
+	file, err := parser.ParseFile(token.NewFileSet(), "../../analyzers/internal/model/sym.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	model := map[string]string{}
+	ast.Inspect(file, func(n ast.Node) bool {
+		if vs, ok := n.(*ast.ValueSpec); ok && len(vs.Values) == len(vs.Names) {
+			for i, name := range vs.Names {
+				if lit, ok := vs.Values[i].(*ast.BasicLit); ok {
+					model[name.Name], _ = strconv.Unquote(lit.Value)
+				}
+			}
+		}
+		return true
+	})
+	for name, path := range map[string]string{"RuntimePath": RuntimePath, "GoSDKPath": GoSDKPath, "MCPGoPath": MCPGoPath, "MCPGoServer": MCPGoServer} {
+		if model[name] != path {
+			t.Errorf("model.%s = %q, load.%s = %q", name, model[name], name, path)
+		}
+	}
+}
