@@ -30,10 +30,20 @@ type WireError struct {
 // Only an *Error's own data reaches the wire: for the first *Error in err's
 // chain, its code, message and sanitised data; for any other error, the code
 // Classify gives and the error's text, nothing more. The cause is never
-// rendered. Sanitising drops keys that look like credentials (see
-// isCredentialKey; at any depth) and replaces values that cannot be
-// marshalled (NaN, channels, functions, cycles) with a short placeholder
-// string. An empty message becomes the code's name and code 0 becomes
+// rendered.
+//
+// Sanitising drops, at any depth, keys that look like credentials: ignoring
+// case and everything but letters and digits, a key that is pwd, pass, jwt
+// or bearer, ends in token or auth (accessToken, basicAuth; not maxTokens),
+// or contains password, passwd, passphrase, secret, apikey, privatekey,
+// accesskey, credential, authorization or cookie. It replaces what JSON
+// cannot hold with a short string: NaN and infinities by their names,
+// channels, functions and values whose marshalling fails by
+// "[unserializable <type>]", errors by "[error]", a map or slice inside
+// itself by "[cycle]", and nesting deeper than 32 levels or beyond 10000
+// maps and slices by "[too deep]" or "[truncated]".
+//
+// An empty message becomes the code's name and code 0 becomes
 // CodeInternalError, so the client always gets a usable error object.
 func ToWire(err error) WireError {
 	if err == nil {
