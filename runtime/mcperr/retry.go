@@ -161,6 +161,9 @@ func sleep(ctx context.Context, d time.Duration) error {
 // data.retryAttempts = N and the last error as its cause; for any other
 // error, an error with the same suffix that unwraps to it. An error from the
 // first and only attempt is returned unchanged.
+//
+// Retry does not recover panics: one in fn or policy.ShouldRetry is the
+// caller's, and propagates.
 func Retry[T any](ctx context.Context, policy RetryPolicy, fn func(ctx context.Context) (T, error)) (T, error) {
 	return retry(ctx, policy, fn, realEnv)
 }
@@ -175,9 +178,13 @@ func retry[T any](ctx context.Context, policy RetryPolicy, fn func(ctx context.C
 		return zero, InternalError("Retry was called without a function to run.")
 	}
 	policy = policy.withDefaults()
+	var last error
 	for attempt := 1; ; attempt++ {
-		if err := ctx.Err(); err != nil {
-			return zero, err
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			if last == nil {
+				return zero, ctxErr
+			}
+			return zero, stopped(ctxErr, last, attempt-1)
 		}
 		v, err := fn(ctx)
 		if err == nil {
@@ -199,6 +206,7 @@ func retry[T any](ctx context.Context, policy RetryPolicy, fn func(ctx context.C
 		if ctxErr := env.wait(ctx, delay); ctxErr != nil {
 			return zero, stopped(ctxErr, err, attempt)
 		}
+		last = err
 	}
 }
 

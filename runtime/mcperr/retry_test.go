@@ -263,6 +263,17 @@ func TestRetryContext(t *testing.T) {
 			t.Errorf("err = %q, want %q", got, want)
 		}
 	})
+	t.Run("cancelled as a wait ends", func(t *testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		env := newFakeEnv()
+		env.onWait = func(context.Context) error { cancel(); return nil } // the timer won the race
+		fn, calls := failing(down, down)
+		_, err := retry(ctx, RetryPolicy{}, fn, env.env())
+		if *calls != 1 || !errors.Is(err, context.Canceled) || !errors.Is(err, down) {
+			t.Errorf("calls = %d, err = %v", *calls, err)
+		}
+	})
 	t.Run("attempt returns the context's error", func(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
