@@ -14,6 +14,12 @@ import (
 // was built WithRetryable (or by Fail, from its contract entry) decides.
 // Otherwise the code does: CodeOf(err).Transient(), true for
 // ServiceUnavailable, Timeout and RateLimited. Retryable(nil) is false.
+//
+// Retryable looks down the whole chain because it answers for this process
+// (should Retry try again?): a cause that says "not retryable" stops the
+// retries even when a wrapper says nothing. What a client is told is the
+// wire form, which shows only the first *Error's own statement; state
+// retryability on the outer error when the two should agree.
 func Retryable(err error) bool {
 	if err == nil {
 		return false
