@@ -45,7 +45,8 @@ func preserveCauseOnRethrow(h *handler) {
 		errExpr := ret.Results[h.results-1]
 		switch {
 		case !h.isNilError(errExpr):
-			if h.carries(errExpr, br.Err) || h.hasResult() && h.resultCarries(ret.Results[0], br, ret) {
+			if h.carries(errExpr, br.Err) || h.isContextError(errExpr) ||
+				h.hasResult() && h.resultCarries(ret.Results[0], br, ret) {
 				continue
 			}
 			h.lostCause(errExpr, br)
@@ -56,6 +57,23 @@ func preserveCauseOnRethrow(h *handler) {
 			h.lostResultCause(ret.Results[0], br)
 		}
 	}
+}
+
+// isContextError reports whether a returned error is the context's own:
+// ctx.Err() or context.Cause(ctx). When the context is done, that is the
+// cause of the failure, and returning it translates err rather than
+// losing it.
+func (h *handler) isContextError(errExpr ast.Expr) bool {
+	call, ok := ast.Unparen(errExpr).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := model.Callee(h.c.info, call)
+	if model.IsFunc(fn, "context", "Cause") {
+		return true
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && fn != nil && fn.Name() == "Err" && len(call.Args) == 0 && model.IsContext(h.c.info.TypeOf(sel.X))
 }
 
 // lostCause reports a returned error that does not carry the branch's

@@ -284,6 +284,9 @@ func (h *handler) wrapsRuntimeError(call *ast.CallExpr) bool {
 		if arg == nil {
 			continue
 		}
+		if model.IsRuntimeError(h.c.info.TypeOf(arg)) {
+			return true
+		}
 		origins := h.resolver.Origins(arg)
 		all := len(origins) > 0
 		for _, o := range origins {

@@ -47,6 +47,10 @@ func (c *checker) checkPackage() {
 					s.callSinks(n)
 				case *ast.CompositeLit:
 					s.resultLitSinks(n)
+				case *ast.AssignStmt:
+					for _, x := range s.isErrorAssign(n) {
+						s.markedResult(x)
+					}
 				}
 				return true
 			})
@@ -127,16 +131,58 @@ func (s *messageScan) callSinks(call *ast.CallExpr) {
 		if e := arg(0); e != nil {
 			s.errorValue(e, "the error passed to SetError, whose text the result shows")
 		}
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			s.markedResult(sel.X)
+		}
 	}
 }
 
+// markedResult checks the text content of the result literals a variable
+// holds when SetError is called on it or its IsError is set: it is an
+// error result, and SetError keeps content already set.
+func (s *messageScan) markedResult(x ast.Expr) {
+	if _, ok := ast.Unparen(x).(*ast.Ident); !ok {
+		return
+	}
+	for _, o := range s.origins(x) {
+		if lit := compositeLit(o); lit != nil && isCallToolResult(s.c.info.TypeOf(lit)) {
+			s.contentSinks(lit)
+		}
+	}
+}
+
+// isErrorAssign reports whether an assignment sets a result's IsError to
+// anything but the constant false, and returns the result expression.
+func (s *messageScan) isErrorAssign(as *ast.AssignStmt) []ast.Expr {
+	var out []ast.Expr
+	for i, lhs := range as.Lhs {
+		sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "IsError" || !isCallToolResult(s.c.info.TypeOf(sel.X)) {
+			continue
+		}
+		if rhs := assigned(as, i); rhs != nil {
+			if isError, ok := boolConst(s.c.info, rhs); ok && !isError {
+				continue
+			}
+		}
+		out = append(out, sel.X)
+	}
+	return out
+}
+
 // resultLitSinks checks the text content of a CallToolResult literal with
-// IsError: true.
+// IsError: true; markedResult, of one made an error result later.
 func (s *messageScan) resultLitSinks(lit *ast.CompositeLit) {
 	info := s.c.info
 	if !isCallToolResult(info.TypeOf(lit)) || litIsError(info, lit) != errorShape {
 		return
 	}
+	s.contentSinks(lit)
+}
+
+// contentSinks checks the text content of an error result literal.
+func (s *messageScan) contentSinks(lit *ast.CompositeLit) {
+	info := s.c.info
 	content, ok := ast.Unparen(litField(lit, "Content")).(*ast.CompositeLit)
 	if !ok {
 		return
@@ -213,7 +259,9 @@ func (s *messageScan) blob(expr ast.Expr, depth int) *blob {
 	found := func(what string) *blob { return &blob{at: expr, source: expr, what: what} }
 	switch e := expr.(type) {
 	case *ast.Ident:
-		if v, ok := info.Uses[e].(*types.Var); !ok || v.IsField() {
+		// Only text can hold a blob: in "b, err := json.Marshal(v)" both
+		// variables have the call as their origin, and err is no JSON.
+		if v, ok := info.Uses[e].(*types.Var); !ok || v.IsField() || !isText(v.Type()) {
 			return nil
 		}
 		for _, o := range s.origins(e) {
@@ -270,6 +318,19 @@ func (s *messageScan) blob(expr ast.Expr, depth int) *blob {
 		}
 	}
 	return nil
+}
+
+// isText reports whether t is a string or a byte slice, the types that
+// can hold raw text.
+func isText(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&types.IsString != 0
+	case *types.Slice:
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Byte
+	}
+	return false
 }
 
 // keepsText are the functions whose result is their first argument's text,

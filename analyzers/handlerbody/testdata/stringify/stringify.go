@@ -84,6 +84,9 @@ func handler(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToo
 	if err != nil {
 		return nil, Out{}, err
 	}
+	if _, err := json.Marshal(in); err != nil {
+		return nil, Out{}, fmt.Errorf("marshal: %w", err) // err is json.Marshal's error, not its output
+	}
 	if in.Q == "" {
 		return nil, Out{}, fmt.Errorf("empty query in %s", raw) // want `no-stringify-upstream-error: the error go-sdk typed handler handler returns includes JSON-encoded data from json.MarshalIndent`
 	}
@@ -94,6 +97,21 @@ func handler(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToo
 	if in.Q == "y" {
 		res := &mcp.CallToolResult{}
 		res.SetError(fmt.Errorf("state: %s", raw)) // want `no-stringify-upstream-error: the error passed to SetError`
+		return res, Out{}, nil
+	}
+	if in.Q == "w" {
+		res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "state: " + string(raw)}}} // want `no-stringify-upstream-error: the text of an error result includes JSON-encoded data`
+		res.SetError(errors.New("bad state"))
+		return res, Out{}, nil
+	}
+	if in.Q == "v" {
+		res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "state: " + string(raw)}}} // want `no-stringify-upstream-error: the text of an error result includes JSON-encoded data`
+		res.IsError = true
+		return res, Out{}, nil
+	}
+	if in.Q == "u" {
+		res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "state: " + string(raw)}}}
+		res.IsError = false // still a success: its content is the tool's output
 		return res, Out{}, nil
 	}
 	if in.Q == "z" {

@@ -114,6 +114,12 @@ func branches(s store) *mcperr.Tool[In, Out] {
 				if _, err2 := s.List(ctx); err2 != nil {
 					return Out{}, mcperr.InternalError("both failed", mcperr.WithCause(err2))
 				}
+				if ctx.Err() != nil {
+					return Out{}, ctx.Err() // the context's error is the cause
+				}
+				if cause := context.Cause(ctx); cause != nil {
+					return Out{}, context.Cause(ctx)
+				}
 				return Out{}, mcperr.InternalError("failed", mcperr.WithCause(err))
 			}
 			switch err := validate(in); {
