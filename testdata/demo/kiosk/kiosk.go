@@ -1,0 +1,61 @@
+// Package kiosk is the self-service kiosk's MCP server, built on
+// mark3labs/mcp-go. Its handlers show what handlerbody finds in mcp-go
+// code: a subprocess's output shown to the model, and a failure passed off
+// as "no holds".
+package kiosk
+
+import (
+	"context"
+	"log"
+	"os/exec"
+	"strings"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+)
+
+// Holds are the books waiting for members at the desk.
+type Holds interface {
+	Waiting(ctx context.Context, member string) ([]string, error)
+}
+
+// NewServer returns the kiosk's server.
+func NewServer(holds Holds) *server.MCPServer {
+	s := server.NewMCPServer("library-kiosk", "0.1.0", server.WithToolCapabilities(false))
+	k := &kiosk{holds: holds}
+	s.AddTool(mcp.NewTool("printer_status", mcp.WithDescription("Say whether the receipt printer works.")), k.printerStatus)
+	s.AddTool(mcp.NewTool("my_holds",
+		mcp.WithDescription("List the books waiting for a member."),
+		mcp.WithString("member", mcp.Required())), mcp.NewTypedToolHandler(k.myHolds))
+	return s
+}
+
+type kiosk struct{ holds Holds }
+
+// printerStatus asks CUPS about the receipt printer.
+func (k *kiosk) printerStatus(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	out, err := exec.CommandContext(ctx, "lpstat", "-p", "receipts").CombinedOutput()
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("The printer check failed: "+string(out), err), nil // demo: no-stringify-upstream-error
+	}
+	return mcp.NewToolResultText(strings.TrimSpace(string(out))), nil
+}
+
+// HoldsArgs names the member.
+type HoldsArgs struct {
+	Member string `json:"member"`
+}
+
+// myHolds tells a member nothing is waiting when the holds list cannot be
+// read.
+func (k *kiosk) myHolds(ctx context.Context, req mcp.CallToolRequest, in HoldsArgs) (*mcp.CallToolResult, error) {
+	titles, err := k.holds.Waiting(ctx, in.Member)
+	if err != nil {
+		log.Printf("my_holds %s: %v", in.Member, err)
+		return mcp.NewToolResultText("No holds found."), nil // demo: no-fake-empty-result
+	}
+	if len(titles) == 0 {
+		return mcp.NewToolResultText("No holds found."), nil
+	}
+	return mcp.NewToolResultText(strings.Join(titles, "\n")), nil
+}
