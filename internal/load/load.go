@@ -337,11 +337,26 @@ func (l *loader) check(n *node) {
 	if typErr != nil && len(p.Errors) == 0 {
 		appendError(typErr)
 	}
+	dropBuildFailure(p)
 	// An export data package that could not be read made an import fail,
 	// an error of p; a source package is done, so its flag can be read.
 	p.IllTyped = len(p.Errors) > 0
 	for _, imp := range p.Imports {
 		p.IllTyped = p.IllTyped || l.nodes[imp].source && imp.IllTyped
+	}
+}
+
+// dropBuildFailure removes the error go list -export reports when it
+// cannot compile a package that was then type-checked from source with
+// errors of its own: they say the same, and the stock loader, which does
+// not compile, reports only the latter. A compile failure that go/types
+// does not see (in cgo or assembly, say) stays.
+func dropBuildFailure(p *packages.Package) {
+	isBuildFailure := func(e packages.Error) bool {
+		return e.Kind == packages.ListError && e.Pos == "" && strings.HasPrefix(e.Msg, "# ")
+	}
+	if slices.ContainsFunc(p.Errors, func(e packages.Error) bool { return e.Kind == packages.TypeError || e.Kind == packages.ParseError }) {
+		p.Errors = slices.DeleteFunc(p.Errors, isBuildFailure)
 	}
 }
 
