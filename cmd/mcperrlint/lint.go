@@ -40,6 +40,7 @@ type lintOptions struct {
 	format    string
 	srcRoot   string // -srcroot, or "" for the module or workspace root
 	tests     bool
+	allSource bool // -allsource: load every dependency from source
 	analyzers []*analysis.Analyzer
 	patterns  []string
 }
@@ -77,7 +78,7 @@ func lintMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mcperrlint: %v\n", err)
 		return exitFailure
 	}
-	pkgs, err := loadPackages(opts.patterns, opts.tests)
+	pkgs, err := loadPackages(opts.patterns, opts.tests, opts.allSource)
 	if err != nil {
 		fmt.Fprintf(stderr, "mcperrlint: %v\n", err)
 		return exitFailure
@@ -121,6 +122,7 @@ func parseLintFlags(args []string, stderr io.Writer) (*lintOptions, error) {
 	fs.StringVar(&opts.format, "format", "", "output format: "+strings.Join(formats, ", "))
 	fs.StringVar(&opts.srcRoot, "srcroot", "", "directory that reported paths are relative to (default: the go.work or go.mod directory)")
 	fs.BoolVar(&opts.tests, "test", true, "check test files too")
+	fs.BoolVar(&opts.allSource, "allsource", false, "load every dependency from source, not only those whose imports reach the mcperr runtime or an MCP SDK (slower; see docs/drafts/performance.md)")
 	multicheckerOnly := map[string]*bool{}
 	for _, name := range []string{"fix", "diff", "json"} {
 		multicheckerOnly[name] = fs.Bool(name, false, "not with -format: run mcperrlint without -format for -"+name)

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/mcperrlint/mcperrlint/internal/load"
 )
 
 // loadPackages loads the packages that patterns match, with their test
@@ -16,16 +18,17 @@ import (
 // place that decides how packages are loaded, for the -format driver and
 // the catalog alike.
 //
-// Every dependency is loaded from source today, because the analyzers
-// exchange facts across packages. Only packages whose imports reach the
-// mcperr runtime or an MCP SDK can carry facts the rules need, so this is
-// where loading the others from export data will go.
-func loadPackages(patterns []string, tests bool) ([]*packages.Package, error) {
-	cfg := &packages.Config{
-		Mode:  packages.LoadAllSyntax | packages.NeedModule,
-		Tests: tests,
-	}
-	pkgs, err := packages.Load(cfg, patterns...)
+// The analyzers exchange facts across packages, which makes the stock
+// loader type-check every dependency from source. Only packages whose
+// imports reach the mcperr runtime or import an MCP SDK can carry facts the
+// rules need, so internal/load loads those (and the roots) from source and
+// everything else from export data; allSource (-allsource) loads every
+// package from source instead, for analyzers that would learn from the
+// others (see internal/load).
+func loadPackages(patterns []string, tests, allSource bool) ([]*packages.Package, error) {
+	cfg := load.MCP(tests)
+	cfg.AllSource = allSource
+	pkgs, _, err := load.Load(cfg, patterns...)
 	if err == nil && len(pkgs) == 0 {
 		err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
 	}
