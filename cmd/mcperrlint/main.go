@@ -10,6 +10,9 @@
 // Without -format, mcperrlint is a standard go/analysis multichecker: run
 // "mcperrlint help" for the analyzers and their flags, -json, -fix and
 // -diff; go vet runs it through the same protocol as its own analyzers.
+// A plain run, mcperrlint [analyzer flags] packages..., is -format=text:
+// the same findings, on the checker-based driver, whose loader type-checks
+// from source only the packages that can matter to the rules.
 //
 // With -format, a driver built on go/analysis/checker writes the findings
 // to standard output as text, as a JSON document or as SARIF 2.1.0 for
@@ -42,6 +45,8 @@ func main() {
 		os.Exit(catalogMain(os.Args[2:], os.Stdout, os.Stderr))
 	case hasFormatFlag(os.Args[1:]):
 		os.Exit(lintMain(os.Args[1:], os.Stdout, os.Stderr))
+	case plainRun(os.Args[1:]):
+		os.Exit(lintMain(append([]string{"-format=text"}, os.Args[1:]...), os.Stdout, os.Stderr))
 	}
 	// Everything else, go vet's protocol included, is multichecker's.
 	multichecker.Main(analyzers.Suite()...)
