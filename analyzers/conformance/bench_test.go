@@ -1,0 +1,353 @@
+package conformance_test
+
+// BenchmarkFactCost measures what conformance's facts cost: the suite with
+// them against the suite without the conformance analyzer, and a bare
+// no-op analyzer, through the same loader, on a synthetic module of 50
+// packages generated into a temporary directory (services in their own
+// packages, propagation chains across them, handler packages, unrelated
+// utility packages). It reports medians of -fact.runs runs and the size of
+// the facts, gob-encoded as the go vet protocol ships them. Run it with
+//
+//	go test -run '^$' -bench FactCost -benchtime 1x ./analyzers/conformance/
+
+import (
+	"bytes"
+	"encoding/gob"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/mcperrlint/mcperrlint/analyzers"
+	"github.com/mcperrlint/mcperrlint/analyzers/conformance"
+)
+
+var (
+	factRuns = flag.Int("fact.runs", 5, "runs per configuration in BenchmarkFactCost")
+	factDir  = flag.String("fact.dir", "", "generate BenchmarkFactCost's module into this directory, and keep it")
+)
+
+// Shape of the synthetic module: 50 packages.
+const (
+	services   = 15 // svcNN: build runtime errors; each calls the previous one (a chain)
+	propagates = 15 // propNN: pass on svcNN's errors without importing the runtime
+	handlers   = 10 // toolsNN: 10 tools each, calling two prop packages
+	utilities  = 10 // utilNN: import neither the runtime nor an SDK
+	toolsPer   = 10
+)
+
+func BenchmarkFactCost(b *testing.B) {
+	dir := *factDir
+	if dir == "" {
+		dir = b.TempDir()
+	}
+	if err := generate(dir); err != nil {
+		b.Fatal(err)
+	}
+	loadStart := time.Now()
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax, Dir: dir}, "./...")
+	if err != nil {
+		b.Fatal(err)
+	}
+	if n := packages.PrintErrors(pkgs); n > 0 {
+		b.Fatalf("%d errors loading the synthetic module", n)
+	}
+	load := time.Since(loadStart)
+
+	suite := analyzers.Suite()
+	without := slices.DeleteFunc(slices.Clone(suite), func(a *analysis.Analyzer) bool { return a == conformance.Analyzer })
+	noop := &analysis.Analyzer{Name: "noop", Doc: "does nothing", Run: func(*analysis.Pass) (any, error) { return nil, nil }}
+
+	median := func(as []*analysis.Analyzer) (time.Duration, *checker.Graph) {
+		var times []time.Duration
+		var g *checker.Graph
+		for range *factRuns {
+			start := time.Now()
+			g, err = checker.Analyze(as, pkgs, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			times = append(times, time.Since(start))
+		}
+		slices.Sort(times)
+		return times[len(times)/2], g
+	}
+	b.ResetTimer()
+	for range b.N {
+		full, g := median(suite)
+		nofacts, _ := median(without)
+		bare, _ := median([]*analysis.Analyzer{noop})
+
+		bytesPerPkg, withFacts, total, largest := factSizes(b, g)
+		findings := map[string]int{}
+		for act := range g.All() {
+			if act.IsRoot {
+				for _, d := range act.Diagnostics {
+					findings[d.Category]++
+				}
+			}
+		}
+		b.ReportMetric(float64(full)/1e6, "suite-ms")
+		b.ReportMetric(float64(nofacts)/1e6, "no-conformance-ms")
+		b.ReportMetric(float64(bare)/1e6, "noop-ms")
+		b.ReportMetric(float64(full)/float64(nofacts), "suite/no-conformance")
+		b.ReportMetric(float64(full)/float64(bare), "suite/noop")
+		b.ReportMetric(bytesPerPkg, "fact-B/pkg")
+		b.Logf("load (LoadAllSyntax, once): %v", load.Round(time.Millisecond))
+		b.Logf("analysis, median of %d: suite %v, suite without conformance %v, no-op %v",
+			*factRuns, full.Round(time.Microsecond), nofacts.Round(time.Microsecond), bare.Round(time.Microsecond))
+		b.Logf("ratios: suite/no-conformance %.2f, suite/no-op %.2f; end to end with the load: %.2f and %.2f",
+			float64(full)/float64(nofacts), float64(full)/float64(bare),
+			float64(load+full)/float64(load+nofacts), float64(load+full)/float64(load+bare))
+		b.Logf("conformance facts: %d bytes over %d of 50 packages (%.0f B/package, largest package %d B)",
+			total, withFacts, bytesPerPkg, largest)
+		b.Logf("findings: %v", findings)
+	}
+}
+
+// factSizes returns the gob-encoded size of conformance's facts for the
+// synthetic module's packages: the mean over its 50 packages, how many
+// have facts, the total and the largest.
+func factSizes(b *testing.B, g *checker.Graph) (perPkg float64, withFacts, total, largest int) {
+	for act := range g.All() {
+		if act.Analyzer != conformance.Analyzer || !strings.HasPrefix(act.Package.PkgPath, "bench.example/") {
+			continue
+		}
+		// One stream per package, as the go vet protocol writes them: the
+		// fact type is described once.
+		var buf bytes.Buffer
+		enc := gob.NewEncoder(&buf)
+		for _, of := range act.AllObjectFacts() {
+			if of.Object.Pkg() != act.Package.Types {
+				continue
+			}
+			if err := enc.Encode(of.Fact); err != nil {
+				b.Fatal(err)
+			}
+		}
+		size := buf.Len()
+		if size > 0 {
+			withFacts++
+		}
+		total += size
+		largest = max(largest, size)
+	}
+	return float64(total) / 50, withFacts, total, largest
+}
+
+// generate writes the synthetic module into dir, in a workspace with the
+// mcperrlint module so that it imports the real runtime.
+func generate(dir string) error {
+	root, err := moduleRoot()
+	if err != nil {
+		return err
+	}
+	files := map[string]string{
+		"go.mod":  "module bench.example\n\ngo 1.26.0\n",
+		"go.work": fmt.Sprintf("go 1.26.0\n\nuse (\n\t.\n\t%s\n)\n", root),
+	}
+	if sum, err := os.ReadFile(filepath.Join("testdata", "go.work.sum")); err == nil {
+		files["go.work.sum"] = string(sum)
+	}
+	for i := range services {
+		files[fmt.Sprintf("svc%02d/svc.go", i)] = service(i)
+	}
+	for i := range propagates {
+		files[fmt.Sprintf("prop%02d/prop.go", i)] = propagate(i)
+	}
+	for i := range handlers {
+		files[fmt.Sprintf("tools%02d/tools.go", i)] = toolPackage(i)
+	}
+	for i := range utilities {
+		files[fmt.Sprintf("util%02d/util.go", i)] = utility(i)
+	}
+	for name, content := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func moduleRoot() (string, error) {
+	out, err := exec.Command("go", "env", "GOMOD").Output()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Dir(strings.TrimSpace(string(out))), nil
+}
+
+// bulk is code that has nothing to do with errors, as most code has not.
+func bulk(prefix string, n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, `
+// %[1]s%[2]d sums the even values of xs, scaled.
+func %[1]s%[2]d(xs []int, scale int) int {
+	total := 0
+	for _, x := range xs {
+		if x%%2 == 0 {
+			total += x * scale
+		} else if x > %[2]d {
+			total -= x
+		}
+	}
+	return total
+}
+`, prefix, i)
+	}
+	return b.String()
+}
+
+func service(i int) string {
+	var prevImport, prevField, prevCall string
+	if i > 0 {
+		prevImport = fmt.Sprintf("\tprev \"bench.example/svc%02d\"\n", i-1)
+		prevField = "prev *prev.Store"
+		prevCall = `	if s.prev != nil {
+		v, err := s.prev.Get(ctx, id)
+		if err != nil {
+			return "", fmt.Errorf("svc: %w", err)
+		}
+		return v, nil
+	}
+`
+	}
+	return fmt.Sprintf(`package svc%02[1]d
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/mcperrlint/mcperrlint/runtime/mcperr"
+%[2]s)
+
+const ReasonMissing = "svc%02[1]d_missing"
+
+type Store struct{ %[3]s }
+
+func (s *Store) Get(ctx context.Context, id string) (string, error) {
+	if id == "" {
+		return "", mcperr.NotFound("Nothing has this id.", mcperr.WithReason(ReasonMissing), mcperr.RecoveryFor(ctx, ReasonMissing))
+	}
+%[4]s	return id, nil
+}
+
+func (s *Store) Put(ctx context.Context, id string) error {
+	err := mcperr.Conflict("The record is locked.", mcperr.WithReason("svc%02[1]d_locked"))
+	if id == "locked" {
+		return err
+	}
+	return nil
+}
+
+func (s *Store) Check(ctx context.Context, reason string) error {
+	return mcperr.Fail(ctx, reason, "", mcperr.RecoveryFor(ctx, reason))
+}
+
+func Unavailable(what string) error {
+	return mcperr.ServiceUnavailable(fmt.Sprintf("%%s is down for maintenance.", what))
+}
+%[5]s`, i, prevImport, prevField, prevCall, bulk("Sum", 6))
+}
+
+func propagate(i int) string {
+	return fmt.Sprintf(`package prop%02[1]d
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	svc "bench.example/svc%02[1]d"
+)
+
+var errSkip = errors.New("skip")
+
+func Find(ctx context.Context, id string) (string, error) {
+	v, err := (&svc.Store{}).Get(ctx, id)
+	if err != nil {
+		return "", fmt.Errorf("find %%s: %%w", id, err)
+	}
+	return v, nil
+}
+
+func Save(ctx context.Context, id string) error {
+	err := (&svc.Store{}).Put(ctx, id)
+	if errors.Is(err, errSkip) {
+		return nil
+	}
+	return err
+}
+
+func Check(ctx context.Context, reason string) error { return (&svc.Store{}).Check(ctx, reason) }
+%[2]s`, i, bulk("Fold", 6))
+}
+
+func toolPackage(i int) string {
+	a, b := (2*i)%propagates, (2*i+1)%propagates
+	var tools strings.Builder
+	for t := range toolsPer {
+		p := a
+		if t%2 == 1 {
+			p = b
+		}
+		fmt.Fprintf(&tools, `
+var Tool%[1]d = &mcperr.Tool[In, Out]{
+	Name: "tools%02[2]d_%[1]d",
+	Errors: []mcperr.Contract{
+		{Reason: "svc%02[3]d_missing", Code: mcperr.CodeNotFound, When: "Nothing has the id.", Recovery: "Search for the record first, then retry with its id.", ThrownByService: true},
+		{Reason: "svc%02[3]d_locked", Code: mcperr.CodeConflict, When: "The record is locked.", Recovery: "Wait until the record is released, then retry.", ThrownByService: true},
+		{Reason: "checked", Code: mcperr.CodeForbidden, When: "The check failed.", Recovery: "Ask an administrator to grant access, then retry."},
+		{Reason: "empty_%[1]d", Code: mcperr.CodeInvalidParams, When: "No id was given.", Recovery: "Send the id of the record you want."},
+	},
+	Handler: func(ctx context.Context, in In) (Out, error) {
+		if in.ID == "" {
+			return Out{}, mcperr.Fail(ctx, "empty_%[1]d", "", mcperr.RecoveryFor(ctx, "empty_%[1]d"))
+		}
+		if err := p%[4]d.Check(ctx, "checked"); err != nil {
+			return Out{}, err
+		}
+		v, err := p%[4]d.Find(ctx, in.ID)
+		if err != nil {
+			return Out{}, err
+		}
+		if err := p%[4]d.Save(ctx, v); err != nil {
+			return Out{}, err
+		}
+		return Out{Value: v}, nil
+	},
+}
+`, t, i, p, p)
+	}
+	return fmt.Sprintf(`package tools%02[1]d
+
+import (
+	"context"
+
+	p%[2]d "bench.example/prop%02[2]d"
+	p%[3]d "bench.example/prop%02[3]d"
+	"github.com/mcperrlint/mcperrlint/runtime/mcperr"
+)
+
+type In struct{ ID string }
+type Out struct{ Value string }
+%[4]s`, i, a, b, tools.String())
+}
+
+func utility(i int) string {
+	return fmt.Sprintf("package util%02d\n%s", i, bulk("Scale", 8))
+}
