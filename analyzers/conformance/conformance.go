@@ -45,7 +45,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       rules.DocsURL + "#analyzer-conformance",
 	Requires:  []*analysis.Analyzer{model.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(errorsFact)},
+	FactTypes: []analysis.Fact{new(errorsFact), new(entryFact)},
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -318,7 +318,7 @@ func (c *checker) report(rule rules.Rule, e effect, format string, args ...any) 
 		d.Related = []analysis.RelatedInformation{{
 			Pos:     e.via.Pos(),
 			End:     e.via.Pos() + token.Pos(len(e.via.Name())),
-			Message: funcName(e.via) + " is declared here",
+			Message: objName(e.via) + " is declared here",
 		}}
 	}
 	c.r.Diagnostic(rule, d)
@@ -334,7 +334,7 @@ func (c *checker) describe(e effect) string {
 	if !c.foreign(e) {
 		through := ""
 		if e.via != nil {
-			through = ", through " + funcName(e.via) + ","
+			through = ", through " + objName(e.via) + ","
 		}
 		switch e.Kind {
 		case failKind:
@@ -343,23 +343,23 @@ func (c *checker) describe(e effect) string {
 			return fmt.Sprintf("mcperr.RecoveryFor%s names reason %q", through, e.Reason)
 		}
 		if e.via != nil {
-			return fmt.Sprintf("an error built by %s carries reason %q", funcName(e.via), e.Reason)
+			return fmt.Sprintf("an error built by %s carries reason %q", objName(e.via), e.Reason)
 		}
 		return fmt.Sprintf("this error carries reason %q", e.Reason)
 	}
 	switch e.Kind {
 	case failKind:
-		return fmt.Sprintf("%s can fail with reason %q through mcperr.Fail (%s)", funcName(e.via), e.Reason, e.Site)
+		return fmt.Sprintf("%s can fail with reason %q through mcperr.Fail (%s)", objName(e.via), e.Reason, e.Site)
 	case recoveryKind:
-		return fmt.Sprintf("%s asks for the recovery hint of reason %q (%s)", funcName(e.via), e.Reason, e.Site)
+		return fmt.Sprintf("%s asks for the recovery hint of reason %q (%s)", objName(e.via), e.Reason, e.Site)
 	}
-	return fmt.Sprintf("%s can return an error with reason %q (%s)", funcName(e.via), e.Reason, e.Site)
+	return fmt.Sprintf("%s %s an error with reason %q (%s)", objName(e.via), returns(e.via), e.Reason, e.Site)
 }
 
 // describeCode says what returns an error without a reason.
 func (c *checker) describeCode(e effect) string {
 	if c.foreign(e) {
-		return fmt.Sprintf("%s can return a %s error without a reason (%s)", funcName(e.via), codeName(e.Code), e.Site)
+		return fmt.Sprintf("%s %s a %s error without a reason (%s)", objName(e.via), returns(e.via), codeName(e.Code), e.Site)
 	}
 	return fmt.Sprintf("this %s error reaches the client", codeName(e.Code))
 }
@@ -413,6 +413,26 @@ func toolName(t *model.Tool) string {
 		return "(unnamed)"
 	}
 	return strconv.Quote(t.Name)
+}
+
+// returns says how an object gives an error: a function returns it, a
+// variable holds it.
+func returns(obj types.Object) string {
+	if _, ok := obj.(*types.Var); ok {
+		return "holds"
+	}
+	return "can return"
+}
+
+// objName names a function as funcName does, and a variable as pkg.V.
+func objName(obj types.Object) string {
+	if fn, ok := obj.(*types.Func); ok {
+		return funcName(fn)
+	}
+	if obj.Pkg() != nil {
+		return obj.Pkg().Name() + "." + obj.Name()
+	}
+	return obj.Name()
 }
 
 // funcName names a function as a stack trace does: pkg.F, pkg.T.M or

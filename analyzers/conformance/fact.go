@@ -60,6 +60,17 @@ type effectFact struct {
 
 func (*errorsFact) AFact() {}
 
+// entryFact is the object fact exported on a package-level mcperr.Contract
+// variable that is initialised by a literal with a constant Reason and
+// never reassigned, so that Fail(ctx, entry.Reason, ...) in another
+// package names a known reason.
+type entryFact struct {
+	Reason string
+}
+
+func (*entryFact) AFact()           {}
+func (f *entryFact) String() string { return fmt.Sprintf("entry %q", f.Reason) }
+
 func (f *errorsFact) String() string {
 	var parts []string
 	for _, e := range f.Effects {

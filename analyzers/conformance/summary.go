@@ -27,10 +27,10 @@ type effect struct {
 	param *types.Var
 
 	// at is, in this package, where the effect is written or the call
-	// through which it arrives from another package; via is that other
-	// package's function, or nil.
+	// through which it arrives from another package; via is the function
+	// (or error variable) it arrives through, or nil.
 	at  ast.Node
-	via *types.Func
+	via types.Object
 }
 
 type effectKey struct {
@@ -83,6 +83,11 @@ type summarizer struct {
 	vars  map[*types.Var]*summary // this package's error variables
 	inits map[*types.Var]ast.Expr
 
+	// entries are the constant reasons of this package's contract entry
+	// variables that are never reassigned, so that entry.Reason is as
+	// constant as the literal it was initialised with.
+	entries map[*types.Var]string
+
 	facts map[types.Object]*errorsFact // imported; nil when there is none
 
 	// lits are the summaries of function literals, from the final
@@ -112,6 +117,7 @@ func summarize(pass *analysis.Pass) *summarizer {
 		roots:   map[ast.Node]*root{},
 		vars:    map[*types.Var]*summary{},
 		inits:   map[*types.Var]ast.Expr{},
+		entries: map[*types.Var]string{},
 		facts:   map[types.Object]*errorsFact{},
 		lits:    map[*ast.FuncLit]*summary{},
 		dynamic: map[ast.Node]*types.Func{},
@@ -141,6 +147,7 @@ func summarize(pass *analysis.Pass) *summarizer {
 			}
 		}
 	}
+	s.keepConstantEntries()
 	s.summarizeVars()
 	s.solve()
 	for _, lit := range topLits {
@@ -173,11 +180,107 @@ func (s *summarizer) scanVars(decl *ast.GenDecl) {
 			continue
 		}
 		for i, name := range vs.Names {
-			if v, ok := s.info.Defs[name].(*types.Var); ok && isErrorResult(v.Type()) {
+			v, ok := s.info.Defs[name].(*types.Var)
+			switch {
+			case !ok:
+			case isErrorResult(v.Type()):
 				s.inits[v] = vs.Values[i]
+			case model.IsNamed(v.Type(), model.RuntimePath, "Contract"):
+				if reason, ok := s.entryReason(vs.Values[i]); ok {
+					s.entries[v] = reason
+				}
 			}
 		}
 	}
+}
+
+// entryReason returns the constant Reason of an mcperr.Contract literal.
+func (s *summarizer) entryReason(expr ast.Expr) (string, bool) {
+	lit, ok := ast.Unparen(expr).(*ast.CompositeLit)
+	if !ok {
+		return "", false
+	}
+	for i, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Reason" {
+				return constString(s.info, kv.Value)
+			}
+		} else if i == 0 { // unkeyed: Reason is the first field
+			return constString(s.info, elt)
+		}
+	}
+	return "", false
+}
+
+// keepConstantEntries drops the contract entry variables the package
+// writes to or takes the address of.
+func (s *summarizer) keepConstantEntries() {
+	if len(s.entries) == 0 {
+		return
+	}
+	written := func(expr ast.Expr) {
+		for {
+			switch e := ast.Unparen(expr).(type) {
+			case *ast.SelectorExpr:
+				if _, isField := s.info.Selections[e]; isField {
+					expr = e.X
+					continue
+				}
+				expr = e.Sel
+				continue
+			case *ast.IndexExpr:
+				expr = e.X
+				continue
+			case *ast.Ident:
+				if v, ok := s.info.Uses[e].(*types.Var); ok {
+					delete(s.entries, v)
+				}
+			}
+			return
+		}
+	}
+	for _, file := range s.pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				for _, lhs := range n.Lhs {
+					written(lhs)
+				}
+			case *ast.IncDecStmt:
+				written(n.X)
+			case *ast.UnaryExpr:
+				if n.Op == token.AND {
+					written(n.X)
+				}
+			}
+			return true
+		})
+	}
+}
+
+// entryVarReason returns the reason of expr when it reads the Reason of a
+// contract entry variable known to be constant: entry.Reason.
+func (s *summarizer) entryVarReason(expr ast.Expr) (string, bool) {
+	sel, ok := expr.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Reason" {
+		return "", false
+	}
+	if sl, ok := s.info.Selections[sel]; !ok || sl.Kind() != types.FieldVal || len(sl.Index()) != 1 {
+		return "", false
+	}
+	v := packageVar(s.info, ast.Unparen(sel.X))
+	if v == nil || !model.IsNamed(v.Type(), model.RuntimePath, "Contract") {
+		return "", false
+	}
+	if v.Pkg() == s.pass.Pkg {
+		reason, ok := s.entries[v]
+		return reason, ok
+	}
+	fact := new(entryFact)
+	if !s.pass.ImportObjectFact(v, fact) {
+		return "", false
+	}
+	return fact.Reason, true
 }
 
 // summarizeVars summarises the package's error variables from their
@@ -248,6 +351,11 @@ func (s *summarizer) exportFacts() {
 			if fact := s.factOf(sum, nil); fact != nil {
 				s.pass.ExportObjectFact(v, fact)
 			}
+		}
+	}
+	for v, reason := range s.entries {
+		if v.Exported() && v.Parent() == s.pass.Pkg.Scope() {
+			s.pass.ExportObjectFact(v, &entryFact{Reason: reason})
 		}
 	}
 }
@@ -358,7 +466,7 @@ func (s *summarizer) varEffects(v *types.Var, at ast.Node) []effect {
 	}
 	var out []effect
 	for _, ef := range fact.Effects {
-		out = append(out, effect{effectFact: ef, at: at})
+		out = append(out, effect{effectFact: ef, at: at, via: v})
 	}
 	return out
 }
@@ -649,6 +757,10 @@ func (w *walk) reasons(expr ast.Expr) []reasonRef {
 	var out []reasonRef
 	for _, o := range w.r.resolver.Origins(expr) {
 		if s, ok := constString(w.s.info, o); ok {
+			out = append(out, reasonRef{name: s, node: o})
+			continue
+		}
+		if s, ok := w.s.entryVarReason(o); ok {
 			out = append(out, reasonRef{name: s, node: o})
 			continue
 		}

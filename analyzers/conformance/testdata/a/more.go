@@ -80,3 +80,22 @@ var suppressed = mcperr.Tool[In, Out]{
 
 //mcperrlint:ignore error-contract-unthrown nothing here to suppress // want `mcperrlint-ignore-unused: the directive suppresses error-contract-unthrown`
 var unused = 1
+
+// A reason read from a contract entry variable is as constant as the
+// literal it was initialised with, unless the variable is written to.
+var bookGone = mcperr.Contract{Reason: "book_gone", Code: mcperr.CodeNotFound, When: "w", Recovery: "r"}
+
+var movable = mcperr.Contract{Reason: "movable", Code: mcperr.CodeNotFound, When: "w", Recovery: "r"}
+
+func init() { movable.Reason = "moved" }
+
+var entries = mcperr.Tool[In, Out]{
+	Name:   "entries",
+	Errors: []mcperr.Contract{bookGone},
+	Handler: func(ctx context.Context, in In) (Out, error) {
+		if in.ID == "" {
+			return Out{}, mcperr.Fail(ctx, movable.Reason, "", mcperr.RecoveryFor(ctx, movable.Reason)) // want `error-contract-reason-dynamic`
+		}
+		return Out{}, mcperr.Fail(ctx, bookGone.Reason, "", mcperr.RecoveryFor(ctx, bookGone.Reason))
+	},
+}

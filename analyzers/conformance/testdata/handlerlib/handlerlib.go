@@ -25,3 +25,6 @@ func (Svc) Get(ctx context.Context, in In) (Out, error) { // want Get:`^errors: 
 // Quiet fails with nothing: it has no fact, and the tool using it cannot
 // be judged for unthrown reasons.
 func Quiet(ctx context.Context, in In) (Out, error) { return Out{}, nil }
+
+// Declared is a contract entry other packages share.
+var Declared = mcperr.Contract{Reason: "declared", Code: mcperr.CodeNotFound, When: "w", Recovery: "r"} // want Declared:`^entry "declared"$`

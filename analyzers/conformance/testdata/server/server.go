@@ -94,3 +94,15 @@ var second = mcperr.Tool[In, Out]{
 	Errors:  []mcperr.Contract{{Reason: "both", Code: mcperr.CodeNotFound, When: "w", Recovery: "r"}},
 	Handler: shared,
 }
+
+// An entry of another package, and a sentinel of another package.
+var entryTool = mcperr.Tool[In, Out]{
+	Name:   "entry",
+	Errors: []mcperr.Contract{handlerlib.Declared},
+	Handler: func(ctx context.Context, in In) (Out, error) {
+		if in.ID == "" {
+			return Out{}, store.ErrGone // want `store.ErrGone holds an error with reason "gone" \(store/store.go:54\), which tool "entry" does not declare`
+		}
+		return Out{}, mcperr.Fail(ctx, handlerlib.Declared.Reason, "", mcperr.RecoveryFor(ctx, handlerlib.Declared.Reason))
+	},
+}
