@@ -153,7 +153,7 @@ func TestFormatUsage(t *testing.T) {
 	}{
 		{[]string{"-format=xml", "./..."}, `unknown -format "xml": use -format=text, -format=json or -format=sarif`},
 		{[]string{"-format", "./..."}, `unknown -format "./..."`},
-		{[]string{"-format=json"}, "no packages to check: mcperrlint -format=json ./..."},
+		{[]string{"-format=json"}, "no packages to check: try mcperrlint -format=json ./..."},
 		{[]string{"-format=json", "-fix", "./..."}, "-fix cannot be combined with -format"},
 		{[]string{"-format=json", "-diff", "./..."}, "-diff cannot be combined with -format"},
 		{[]string{"-format=json", "-json", "./..."}, "-json cannot be combined with -format"},
@@ -200,7 +200,11 @@ func TestFormatFlags(t *testing.T) {
 		t.Errorf("-contractstruct.min-words=1: min-words findings %d before, %d after; want some, then none",
 			base["error-contract-recovery-min-words"], fewer["error-contract-recovery-min-words"])
 	}
-	if n, _ := count("-contractstruct=false", "-ignoredirective=false", "-conformance=false", "-preferfail=false", "-handlerbody=false", "-sdkresult=false", "./..."); n != 0 {
+	var none []string
+	for _, a := range analyzers.Suite() {
+		none = append(none, "-"+a.Name+"=false")
+	}
+	if n, _ := count(append(none, "./...")...); n != 0 {
 		t.Errorf("with every analyzer disabled: %d findings, want 0", n)
 	}
 	if n, _ := count("-test=false", "-contractstruct", "./..."); n != base["error-contract-recovery-min-words"]+base["error-contract-reason-unique"] {

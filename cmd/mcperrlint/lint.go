@@ -156,7 +156,7 @@ func parseLintFlags(args []string, stderr io.Writer) (*lintOptions, error) {
 		return nil, fmt.Errorf("unknown -format %q: use -format=text, -format=json or -format=sarif", opts.format)
 	}
 	if len(opts.patterns) == 0 {
-		return nil, fmt.Errorf("no packages to check: mcperrlint -format=%s ./...", opts.format)
+		return nil, fmt.Errorf("no packages to check: try mcperrlint -format=%s ./... (every package of the module)", opts.format)
 	}
 	opts.analyzers = selectAnalyzers(suite, enabled)
 	return opts, nil

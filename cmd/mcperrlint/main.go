@@ -63,7 +63,7 @@ func changeDir() error {
 	switch arg := os.Args[1]; {
 	case arg == "-C" || arg == "--C":
 		if len(os.Args) < 3 {
-			return fmt.Errorf("-C needs a directory: mcperrlint -C dir packages...")
+			return fmt.Errorf("-C needs a directory (mcperrlint -C dir packages...)")
 		}
 		dir, os.Args = os.Args[2], append(os.Args[:1:1], os.Args[3:]...)
 	case len(arg) > 3 && (arg[:3] == "-C=" || (len(arg) > 4 && arg[:4] == "--C=")):
