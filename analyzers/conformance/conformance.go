@@ -280,7 +280,7 @@ func (c *checker) checkUnthrown(v *toolView) {
 		}
 		reached[reason] = true // once per reason
 		c.r.Report(rules.Unthrown, unthrownSite(v.t, i),
-			"tool %s declares reason %q, but nothing it runs produces it: no Fail, RecoveryFor or WithReason in its handler, the functions it calls or the services they reach names it; remove the entry, or set ThrownByService: true if it comes from where mcperrlint cannot follow (an interface method, a function value)",
+			"tool %s declares reason %q, but nothing it runs produces it (no Fail, RecoveryFor or WithReason names it in the handler, the functions it calls or the services they reach): remove the entry, or set ThrownByService: true if it comes from where mcperrlint cannot follow, such as an interface method or a function value",
 			toolName(v.t), reason)
 	}
 }

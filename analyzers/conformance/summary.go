@@ -488,8 +488,10 @@ type root struct {
 
 	// owner maps each parameter to its function: the root or a literal.
 	owner map[*types.Var]ast.Node
-	// called are the literals some call in the root resolves to.
-	called map[*ast.FuncLit]bool
+	// called are the literals some call in the root resolves to;
+	// callees, the identifiers naming the function a call calls.
+	called  map[*ast.FuncLit]bool
+	callees map[*ast.Ident]bool
 	// paired are the RecoveryFor calls that complete a Fail or factory
 	// call naming the same constant reason: that call already names it.
 	paired map[*ast.CallExpr]bool
@@ -521,6 +523,7 @@ func (s *summarizer) newRoot(node ast.Node) *root {
 		resolver:  errflow.NewResolver(s.info, body),
 		owner:     map[*types.Var]ast.Node{},
 		called:    map[*ast.FuncLit]bool{},
+		callees:   map[*ast.Ident]bool{},
 		paired:    map[*ast.CallExpr]bool{},
 		inspected: map[ast.Expr]bool{},
 	}
@@ -533,6 +536,9 @@ func (s *summarizer) newRoot(node ast.Node) *root {
 		case *ast.CallExpr:
 			if _, lit, _ := w.target(n); lit != nil {
 				r.called[lit] = true
+			}
+			if id := calleeIdent(n.Fun); id != nil {
+				r.callees[id] = true
 			}
 			w.pairRecoveries(n)
 			w.noteTests(n)
@@ -593,6 +599,8 @@ func (w *walk) unit(sig *types.Signature, body *ast.BlockStmt) *summary {
 			return false
 		case *ast.CallExpr:
 			w.call(sum, n)
+		case *ast.Ident:
+			w.reference(sum, n)
 		}
 		return true
 	})
@@ -628,21 +636,48 @@ func (w *walk) lit(lit *ast.FuncLit) *summary {
 // include adds what a literal nested in a function names: it runs with
 // the function's context. Reasons passed in the literal's own parameters
 // are read at the calls of the literal instead; when none can be found,
-// they are unknown.
+// they are unknown. A literal that escapes (a callback, a goroutine) may
+// hand its errors back some other way: they count as produced, but are
+// not held against a contract.
 func (w *walk) include(sum *summary, lit *ast.FuncLit) {
 	child := w.lit(lit)
 	sum.dynamic = sum.dynamic || child.dynamic
+	escapes := !w.r.called[lit]
 	for _, e := range child.effects {
-		if e.Kind == returnKind {
+		own := e.param != nil && w.r.owner[e.param] == lit
+		switch {
+		case own && escapes:
+			sum.dynamic = true
+		case own:
+		case e.Kind == returnKind && escapes:
+			e.Inspected = true
+			sum.add(e)
+		case e.Kind == returnKind:
+		default:
+			sum.add(e)
+		}
+	}
+}
+
+// reference adds what a function referenced without being called (a
+// method value or a function passed as a callback) names and returns, as
+// include does for an escaping literal.
+func (w *walk) reference(sum *summary, id *ast.Ident) {
+	fn, ok := w.s.info.Uses[id].(*types.Func)
+	if !ok || w.r.callees[id] || isAbstract(fn) || inRuntime(fn) {
+		return
+	}
+	effects, dynamic := w.s.calleeEffects(fn.Origin(), id)
+	sum.dynamic = sum.dynamic || dynamic
+	for _, ce := range effects {
+		if ce.param >= 0 {
+			sum.dynamic = true
 			continue
 		}
-		if e.param != nil && w.r.owner[e.param] == lit {
-			if !w.r.called[lit] {
-				sum.dynamic = true
-			}
-			continue
+		if ce.Kind == returnKind {
+			ce.Inspected = true
 		}
-		sum.add(e)
+		sum.add(ce.effect)
 	}
 }
 
@@ -1067,6 +1102,22 @@ func inRuntime(fn *types.Func) bool {
 func isAbstract(fn *types.Func) bool {
 	sig, ok := fn.Type().(*types.Signature)
 	return ok && sig.Recv() != nil && types.IsInterface(sig.Recv().Type())
+}
+
+// calleeIdent returns the identifier that names the function a call's Fun
+// denotes: F, pkg.F, x.M, F[T].
+func calleeIdent(fun ast.Expr) *ast.Ident {
+	switch f := ast.Unparen(fun).(type) {
+	case *ast.IndexExpr:
+		return calleeIdent(f.X)
+	case *ast.IndexListExpr:
+		return calleeIdent(f.X)
+	case *ast.SelectorExpr:
+		return f.Sel
+	case *ast.Ident:
+		return f
+	}
+	return nil
 }
 
 // methodExprShift returns 1 when expr is a method expression, T.M, whose

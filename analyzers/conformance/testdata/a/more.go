@@ -99,3 +99,34 @@ var entries = mcperr.Tool[In, Out]{
 		return Out{}, mcperr.Fail(ctx, bookGone.Reason, "", mcperr.RecoveryFor(ctx, bookGone.Reason))
 	},
 }
+
+// Callbacks: a literal or a method value handed to a function that the
+// analyzer does not follow may return its errors some other way. What
+// they produce counts for error-contract-unthrown, and is not held
+// against the contract.
+type fetcher struct{}
+
+func (fetcher) fetch() error { return mcperr.Conflict("busy", mcperr.WithReason("fetched")) }
+
+func run(fs ...func() error) error {
+	for _, f := range fs {
+		if err := f(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+var callbacks = mcperr.Tool[In, Out]{
+	Name: "callbacks",
+	Errors: []mcperr.Contract{
+		{Reason: "from_literal", Code: mcperr.CodeNotFound, When: "w", Recovery: "r"},
+		{Reason: "fetched", Code: mcperr.CodeNotFound, When: "w", Recovery: "r"},
+	},
+	Handler: func(ctx context.Context, in In) (Out, error) {
+		err := run(func() error {
+			return mcperr.Forbidden("no", mcperr.WithReason("from_literal"))
+		}, fetcher{}.fetch)
+		return Out{}, err
+	},
+}
