@@ -152,6 +152,9 @@ func (c *checker) view(t *model.Tool) *toolView {
 			v.effects = append(v.effects, e)
 		}
 	}
+	if call, ok := ast.Unparen(t.HandlerExpr).(*ast.CallExpr); ok && v.visible {
+		c.wrapped(v, call, 0)
+	}
 	slices.SortStableFunc(v.effects, func(a, b effect) int {
 		if a.at.Pos() != b.at.Pos() {
 			return int(a.at.Pos() - b.at.Pos())
@@ -159,6 +162,89 @@ func (c *checker) view(t *model.Tool) *toolView {
 		return compareEffects(a.effectFact, b.effectFact)
 	})
 	return v
+}
+
+// wrapped adds what the functions a handler factory is given produce. In
+// Handler: withLogging(getBook) the handler is the literal withLogging
+// returns, which calls getBook through a parameter the analyzer does not
+// follow: what getBook names counts, and what it returns counts as
+// produced, though the wrapper may translate it on the way.
+func (c *checker) wrapped(v *toolView, call *ast.CallExpr, depth int) {
+	if depth > maxWrappers {
+		return
+	}
+	info := c.pass.TypesInfo
+	add := func(effects []effect, dynamic bool) {
+		v.dynamic = v.dynamic || dynamic
+		for _, e := range effects {
+			if e.param != nil {
+				v.dynamic = true
+				continue
+			}
+			if e.Kind == returnKind {
+				e.Inspected = true
+			}
+			v.effects = append(v.effects, e)
+		}
+	}
+	for _, arg := range call.Args {
+		switch a := ast.Unparen(arg).(type) {
+		case *ast.FuncLit:
+			if sum := c.s.lits[a]; sum != nil {
+				add(sum.effects, sum.dynamic)
+			}
+		case *ast.CallExpr:
+			if decl := c.s.decls[model.Callee(info, a)]; decl != nil {
+				for _, lit := range returnedLits(decl.Body) {
+					if sum := c.s.lits[lit]; sum != nil {
+						add(sum.effects, sum.dynamic)
+					}
+				}
+			}
+			c.wrapped(v, a, depth+1)
+		default:
+			fn := model.FuncOf(info, a)
+			if fn == nil || isAbstract(fn) || inRuntime(fn) {
+				continue
+			}
+			if sum := c.s.sums[fn]; sum != nil {
+				add(sum.effects, sum.dynamic)
+			} else if fact := c.s.importFact(fn); fact != nil {
+				var effects []effect
+				for _, ef := range fact.Effects {
+					if ef.Param > 0 {
+						v.dynamic = true
+						continue
+					}
+					effects = append(effects, effect{effectFact: ef, at: a, via: fn})
+				}
+				add(effects, fact.Dynamic)
+			}
+		}
+	}
+}
+
+// maxWrappers bounds how deep wrapped follows withA(withB(h)).
+const maxWrappers = 4
+
+// returnedLits returns the function literals a body returns, not those of
+// nested literals.
+func returnedLits(body *ast.BlockStmt) []*ast.FuncLit {
+	var lits []*ast.FuncLit
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			for _, r := range n.Results {
+				if lit, ok := ast.Unparen(r).(*ast.FuncLit); ok {
+					lits = append(lits, lit)
+				}
+			}
+		}
+		return true
+	})
+	return lits
 }
 
 // checkTool judges what reaches the client of a tool against its

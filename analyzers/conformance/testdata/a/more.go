@@ -130,3 +130,37 @@ var callbacks = mcperr.Tool[In, Out]{
 		return Out{}, err
 	},
 }
+
+// Middleware: the handler is the literal withLogging returns; what the
+// function it wraps names and returns counts.
+type handlerFunc func(context.Context, In) (Out, error)
+
+func withLogging(next handlerFunc) handlerFunc {
+	return func(ctx context.Context, in In) (Out, error) {
+		out, err := next(ctx, in)
+		if err != nil {
+			println("failed:", err.Error())
+		}
+		return out, err
+	}
+}
+
+func getItem(ctx context.Context, in In) (Out, error) {
+	if in.ID == "" {
+		return Out{}, mcperr.Fail(ctx, "item_missing", "", mcperr.RecoveryFor(ctx, "item_missing"))
+	}
+	if in.ID == "?" {
+		return Out{}, mcperr.Fail(ctx, "item_unknown", "", mcperr.RecoveryFor(ctx, "item_unknown")) // want `mcperr.Fail names reason "item_unknown", which tool "wrapped" does not declare`
+	}
+	return Out{}, mcperr.NotFound("gone", mcperr.WithReason("item_gone"))
+}
+
+var wrappedTool = mcperr.Tool[In, Out]{
+	Name: "wrapped",
+	Errors: []mcperr.Contract{
+		{Reason: "item_missing", Code: mcperr.CodeInvalidParams, When: "w", Recovery: "r"},
+		{Reason: "item_gone", Code: mcperr.CodeNotFound, When: "w", Recovery: "r"},
+		{Reason: "item_never", Code: mcperr.CodeNotFound, When: "w", Recovery: "r"}, // want `tool "wrapped" declares reason "item_never", but nothing it runs produces it`
+	},
+	Handler: withLogging(withLogging(getItem)),
+}
