@@ -125,9 +125,9 @@ func parseLintFlags(args []string, stderr io.Writer) (*lintOptions, error) {
 	fs.BoolVar(&opts.allSource, "allsource", false, "load every dependency from source, not only those whose imports reach the mcperr runtime or an MCP SDK (slower; see docs/drafts/performance.md)")
 	multicheckerOnly := map[string]*bool{}
 	for _, name := range []string{"fix", "diff", "json"} {
-		multicheckerOnly[name] = fs.Bool(name, false, "not with -format: run mcperrlint without -format for -"+name)
+		multicheckerOnly[name] = fs.Bool(name, false, "multichecker only: run mcperrlint -"+name+" packages... without -format")
 	}
-	contextLines := fs.Int("c", -1, "not with -format: run mcperrlint without -format for -c")
+	contextLines := fs.Int("c", -1, "multichecker only: run mcperrlint -c=N packages... without -format")
 	suite := analyzers.Suite()
 	enabled := registerAnalyzerFlags(fs, suite)
 	fs.Usage = func() { lintUsage(fs) }
@@ -169,15 +169,18 @@ func lintUsage(fs *flag.FlagSet) {
 
 Checks the packages and writes the findings to standard output:
   text   one line per finding: file:line:col: rule-id: message
-  json   a JSON document (see docs/hosts.md, "The JSON format")
+  json   a JSON document, version 1 (see "The JSON format" in the docs)
   sarif  SARIF 2.1.0, for GitHub code scanning and SARIF viewers
 
 Exit codes: 0 no findings (and always with sarif, once the log is written),
 1 the run could not complete, 2 usage error, 3 findings (text, json).
 
 Other commands:
-  mcperrlint [-C dir] [flags] packages...      the multichecker: -json, -fix, -diff (mcperrlint help)
-  mcperrlint catalog [-format md|json] [-check FILE] packages...
+  mcperrlint [-C dir] [flags] packages...      without -format: the same as -format=text
+  mcperrlint [-C dir] -json|-fix|-diff|-c=N [flags] packages...
+                                               the standard multichecker (mcperrlint help)
+  mcperrlint [-C dir] catalog [-format md|json] [-check FILE] packages...
+  go vet -vettool=$(which mcperrlint) packages...
 
 Flags:
 `)
