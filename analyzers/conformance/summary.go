@@ -300,16 +300,21 @@ func (s *summarizer) summarizeVars() {
 	}
 }
 
-// solve summarises every declared function, to a fixed point.
+// solve summarises every declared function, to a fixed point. Functions
+// are first taken callees first, so that without recursion one round
+// suffices; a function is taken again when the summary of one it calls
+// grows.
 func (s *summarizer) solve() {
-	queue := slices.Clone(s.order)
+	queue := s.calleesFirst()
 	queued := map[*types.Func]bool{}
 	for _, fn := range queue {
 		queued[fn] = true
 	}
-	// Summaries only grow, so this terminates; the bound is a guard
-	// against a mistake turning into a hang.
-	for budget := 50 * (len(queue) + 1); len(queue) > 0 && budget > 0; budget-- {
+	// Summaries only grow, so this terminates; the bound guards against a
+	// mistake turning into a hang. Should it be reached, every summary is
+	// marked incomplete, which silences the rules that need them whole.
+	budget := 20*len(queue) + 100
+	for ; len(queue) > 0 && budget > 0; budget-- {
 		fn := queue[0]
 		queue = queue[1:]
 		queued[fn] = false
@@ -333,6 +338,41 @@ func (s *summarizer) solve() {
 		}
 	}
 	s.current = nil
+	if len(queue) > 0 {
+		for _, sum := range s.sums {
+			sum.dynamic = true
+		}
+	}
+}
+
+// calleesFirst returns the declared functions in depth-first post-order
+// of the calls between them, from each in source order: every function
+// after those it calls, but for recursion.
+func (s *summarizer) calleesFirst() []*types.Func {
+	order := make([]*types.Func, 0, len(s.order))
+	visited := map[*types.Func]bool{}
+	var visit func(fn *types.Func)
+	visit = func(fn *types.Func) {
+		visited[fn] = true
+		ast.Inspect(s.decls[fn].Body, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if callee, ok := s.info.Uses[id].(*types.Func); ok {
+					callee = callee.Origin()
+					if s.decls[callee] != nil && !visited[callee] {
+						visit(callee)
+					}
+				}
+			}
+			return true
+		})
+		order = append(order, fn)
+	}
+	for _, fn := range s.order {
+		if !visited[fn] {
+			visit(fn)
+		}
+	}
+	return order
 }
 
 // exportFacts exports the facts of the functions and variables other
