@@ -351,3 +351,74 @@ type Out struct{ Value string }
 func utility(i int) string {
 	return fmt.Sprintf("package util%02d\n%s", i, bulk("Scale", 8))
 }
+
+// TestLongChain checks that summaries converge on a long chain of helpers
+// declared callers first, each adding a reason: taken in source order,
+// the fixed point would need a round per helper.
+func TestLongChain(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads a generated module")
+	}
+	const n = 150
+	var src strings.Builder
+	src.WriteString("package chain\n\nimport (\n\t\"context\"\n\n\t\"github.com/mcperrlint/mcperrlint/runtime/mcperr\"\n)\n")
+	var entries strings.Builder
+	for i := n - 1; i >= 0; i-- {
+		fmt.Fprintf(&src, "\nfunc f%d(ctx context.Context, n int) error {\n\tif n == %d {\n\t\treturn mcperr.NotFound(\"x\", mcperr.WithReason(\"r%d\"))\n\t}\n", i, i, i)
+		if i > 0 {
+			fmt.Fprintf(&src, "\treturn f%d(ctx, n)\n}\n", i-1)
+		} else {
+			src.WriteString("\treturn nil\n}\n")
+		}
+		fmt.Fprintf(&entries, "\t\t{Reason: \"r%d\", Code: mcperr.CodeNotFound, When: \"w\", Recovery: \"r\"},\n", i)
+	}
+	fmt.Fprintf(&src, `
+var Tool = mcperr.Tool[int, int]{
+	Name: "chain",
+	Errors: []mcperr.Contract{
+%s		{Reason: "never", Code: mcperr.CodeNotFound, When: "w", Recovery: "r"},
+	},
+	Handler: func(ctx context.Context, n int) (int, error) { return 0, f%d(ctx, n) },
+}
+`, entries.String(), n-1)
+
+	dir := t.TempDir()
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, _ := os.ReadFile(filepath.Join("testdata", "go.work.sum"))
+	for name, content := range map[string]string{
+		"go.mod":         "module chain\n\ngo 1.26.0\n",
+		"go.work":        fmt.Sprintf("go 1.26.0\n\nuse (\n\t.\n\t%s\n)\n", root),
+		"go.work.sum":    string(sum),
+		"chain/chain.go": src.String(),
+	} {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax, Dir: dir}, "./chain")
+	if err != nil || packages.PrintErrors(pkgs) > 0 {
+		t.Fatalf("loading: %v", err)
+	}
+	g, err := checker.Analyze([]*analysis.Analyzer{conformance.Analyzer}, pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for act := range g.All() {
+		if act.IsRoot {
+			for _, d := range act.Diagnostics {
+				got = append(got, d.Message)
+			}
+		}
+	}
+	if len(got) != 1 || !strings.Contains(got[0], `declares reason "never"`) {
+		t.Errorf("got %d findings, want only the unthrown \"never\":\n%s", len(got), strings.Join(got, "\n"))
+	}
+}
