@@ -26,7 +26,11 @@
 // error is reported at the handler's call and points at the service.
 // Calls through an interface or a function value cannot be followed; a
 // reason produced only there should be declared with ThrownByService:
-// true.
+// true. A function handed on as a value — a callback, a goroutine, the
+// function a handler factory of the package wraps (Handler:
+// withLogging(getBook)) — is followed where it is written: what it names
+// counts, and what it returns counts as produced but is never held
+// against the contract, since the code calling it may translate it.
 //
 // A handler shared by two tools is judged against each tool's contract.
 // A tool whose Errors is not statically known is not judged (contractstruct
