@@ -100,8 +100,8 @@ func collect(graph *checker.Graph, pkgs []*packages.Package, ran []*analysis.Ana
 		byID[r.ID] = r
 	}
 	seen := map[string]bool{}
-	for act := range graph.All() {
-		if !act.IsRoot || act.Err != nil {
+	for _, act := range graph.Roots {
+		if act.Err != nil {
 			continue
 		}
 		for _, d := range act.Diagnostics {
@@ -228,16 +228,21 @@ func splitPosition(pos string) (file, at string) {
 	return file, at
 }
 
-// actionProblems returns the errors of analyzers, leaving out the actions
-// that failed only because one they depend on did.
+// actionProblems returns the errors of analyzers, sorted, leaving out the
+// actions that failed only because one they depend on did, or because
+// their package has errors, which packageProblems reports.
 func actionProblems(graph *checker.Graph) []problem {
 	var out []problem
 	for act := range graph.All() {
-		if act.Err == nil || slices.ContainsFunc(act.Deps, func(d *checker.Action) bool { return d.Err != nil }) {
+		if act.Err == nil || len(act.Package.Errors) > 0 ||
+			slices.ContainsFunc(act.Deps, func(d *checker.Action) bool { return d.Err != nil }) {
 			continue
 		}
 		out = append(out, problem{pkg: act.Package.PkgPath, message: fmt.Sprintf("%s: %v", act.Analyzer.Name, act.Err)})
 	}
+	slices.SortFunc(out, func(a, b problem) int {
+		return cmp.Or(cmp.Compare(a.pkg, b.pkg), cmp.Compare(a.message, b.message))
+	})
 	return out
 }
 
