@@ -34,6 +34,11 @@ func (c *checker) checkRecovery(w *walk, call *ast.CallExpr) {
 		return
 	}
 	info := c.pass.TypesInfo
+	if ctx, ok := ast.Unparen(call.Args[0]).(*ast.CallExpr); ok {
+		if fn := model.Callee(info, ctx); model.IsFunc(fn, "context", "Background") || model.IsFunc(fn, "context", "TODO") {
+			return // no contract there, so no recovery hint to forward
+		}
+	}
 	reason := call.Args[1]
 	var other *ast.CallExpr // a RecoveryFor of another constant reason
 	// The options follow ctx, reason and message.

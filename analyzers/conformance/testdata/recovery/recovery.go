@@ -43,6 +43,8 @@ func cases(ctx context.Context, reason string, opts []mcperr.Option, kind int) e
 		return mcperr.Fail(ctx, "a", "", helperOption())
 	case 16:
 		return mcperr.Fail(ctx, reasonA, "", mcperr.RecoveryFor(ctx, "a"))
+	case 17:
+		return mcperr.Fail(context.Background(), "a", "") // outside any contract
 	}
 	return nil
 }
