@@ -118,6 +118,7 @@ func TestFormatExitCodes(t *testing.T) {
 		{"json", "./broken", 1},
 		{"sarif", "./broken", 1},
 		{"text", "./nosuchpackage", 1},
+		{"sarif", "./nosuchpackage", 1},
 	} {
 		stdout, stderr, code := run(t, dir, binary, "-format="+tc.format, tc.pkg)
 		if code != tc.want {
@@ -136,6 +137,11 @@ func TestFormatExitCodes(t *testing.T) {
 			if inv.ExecutionSuccessful || len(inv.ToolExecutionNotifications) == 0 ||
 				!strings.HasPrefix(inv.ToolExecutionNotifications[0].Message.Text, "broken/broken.go:3:13: ") {
 				t.Errorf("-format=sarif on a broken package: invocation %+v, want unsuccessful with the type error", inv)
+			}
+		case tc.pkg == "./nosuchpackage" && tc.format == "sarif":
+			validateSARIF(t, []byte(stdout))
+			if inv := decodeSARIF(t, stdout).Runs[0].Invocations[0]; inv.ExecutionSuccessful || len(inv.ToolExecutionNotifications) != 1 {
+				t.Errorf("-format=sarif on a pattern that matches nothing: invocation %+v, want unsuccessful with the error", inv)
 			}
 		case tc.pkg == "./clean" && tc.format == "json":
 			if got := decodeJSON(t, stdout); len(got["findings"].([]any)) != 0 || len(got["errors"].([]any)) != 0 {

@@ -78,22 +78,34 @@ func lintMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mcperrlint: %v\n", err)
 		return exitFailure
 	}
-	pkgs, err := loadPackages(opts.patterns, opts.tests, opts.allSource)
+	res, err := analyze(opts, root)
 	if err != nil {
+		// A JSON or SARIF consumer still gets a document, saying why it
+		// is empty: an upload step that runs after a failure has a log.
 		fmt.Fprintf(stderr, "mcperrlint: %v\n", err)
-		return exitFailure
+		if opts.format == "text" {
+			return exitFailure
+		}
+		res = &result{root: root, rules: rulesOf(opts.analyzers), problems: []problem{{message: err.Error()}}, sources: newSources()}
 	}
-	graph, err := checker.Analyze(opts.analyzers, pkgs, nil)
-	if err != nil {
-		fmt.Fprintf(stderr, "mcperrlint: %v\n", err)
-		return exitFailure
-	}
-	res := collect(graph, pkgs, opts.analyzers, root)
 	if err := write(opts.format, stdout, stderr, res); err != nil {
 		fmt.Fprintf(stderr, "mcperrlint: writing %s: %v\n", opts.format, err)
 		return exitFailure
 	}
 	return res.exitCode(opts.format)
+}
+
+// analyze loads the packages and runs the analyzers on them.
+func analyze(opts *lintOptions, root string) (*result, error) {
+	pkgs, err := loadPackages(opts.patterns, opts.tests, opts.allSource)
+	if err != nil {
+		return nil, err
+	}
+	graph, err := checker.Analyze(opts.analyzers, pkgs, nil)
+	if err != nil {
+		return nil, err
+	}
+	return collect(graph, pkgs, opts.analyzers, root), nil
 }
 
 // write writes res in format.
