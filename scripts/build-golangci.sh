@@ -48,7 +48,9 @@ case $out in /*) ;; *) out=$PWD/$out ;; esac
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
 work=${MCPERRLINT_GCL_WORK:-${XDG_CACHE_HOME:-$HOME/.cache}/mcperrlint/golangci-build}
-export GOWORK=off GOFLAGS=-mod=mod GOTOOLCHAIN=${GOTOOLCHAIN:-local}
+# The build modules stand alone (no go.work of a directory above) and are
+# tidied here; the user's other GOFLAGS are kept.
+export GOWORK=off GOFLAGS="${GOFLAGS:+$GOFLAGS }-mod=mod"
 start=$(date +%s)
 
 say() { echo "build-golangci.sh: $*" >&2; }
