@@ -19,12 +19,15 @@
 //
 //   - the root packages (what the patterns match, and their tests);
 //   - every package whose import closure contains a Reaches package (the
-//     runtime, and the runtime itself);
-//   - every package that imports an SDK package directly, except the
-//     SDKs' own packages;
+//     runtime);
+//   - every package that imports an SDK package directly;
 //   - every package that imports a package of the source set, so that
 //     each package has exactly one types.Package: a package loaded from
 //     export data never refers to one type-checked from source.
+//
+// The runtime and the SDKs themselves are not in it (unless they are
+// roots): their code is not a server's, and no rule learns from it; the
+// analyzers know their functions by name.
 //
 // Packages of the source set are parsed and type-checked with full
 // bodies, in parallel, in dependency order; the others get their types
@@ -71,20 +74,25 @@ type Config struct {
 	AllSource bool
 
 	// Reaches lists import paths whose importers, direct and indirect,
-	// are loaded from source, with the packages themselves.
+	// are loaded from source.
 	Reaches []string
 
 	// Imports lists import paths whose direct importers are loaded from
-	// source, except the packages of the modules in Own (module paths):
-	// an SDK's own packages import each other but are not servers.
+	// source.
 	Imports []string
-	Own     []string
+
+	// Own lists path prefixes (a path and what is below it) of packages
+	// that are not loaded from source for the above reasons: the runtime
+	// and the SDKs themselves, which import each other but are not
+	// servers. They still are when they are roots.
+	Own []string
 }
 
 // The import paths mcperrlint's analyzers learn from: the runtime, and the
 // MCP SDK packages whose importers define handlers. They must match the
 // model's (analyzers/internal/model/sym.go); a test checks that they do.
 const (
+	RuntimeTree = "github.com/mcperrlint/mcperrlint/runtime" // mcperr and its SDK bindings
 	RuntimePath = "github.com/mcperrlint/mcperrlint/runtime/mcperr"
 	GoSDKPath   = "github.com/modelcontextprotocol/go-sdk/mcp"
 	MCPGoPath   = "github.com/mark3labs/mcp-go/mcp"
@@ -97,7 +105,7 @@ func MCP(tests bool) *Config {
 		Tests:   tests,
 		Reaches: []string{RuntimePath},
 		Imports: []string{GoSDKPath, MCPGoPath, MCPGoServer},
-		Own:     []string{"github.com/modelcontextprotocol/go-sdk", "github.com/mark3labs/mcp-go"},
+		Own:     []string{RuntimeTree, "github.com/modelcontextprotocol/go-sdk", "github.com/mark3labs/mcp-go"},
 	}
 }
 
@@ -251,9 +259,9 @@ func (l *loader) load() {
 	}
 }
 
-// markSource marks the source set: the roots, the packages that are or
-// import a Reaches package or directly import an Imports package (not
-// from an Own module), and everything that imports any of them.
+// markSource marks the source set: the roots; the packages whose import
+// closure contains a Reaches package, or that import an Imports package
+// directly, unless they are Own; and everything that imports any of them.
 func (l *loader) markSource() {
 	importers := map[*packages.Package][]*packages.Package{}
 	for _, p := range l.all {
@@ -275,23 +283,29 @@ func (l *loader) markSource() {
 	for _, p := range l.roots {
 		mark(p)
 	}
-	for _, p := range l.all {
-		if l.seed(p) {
+	reaches := map[*packages.Package]bool{}
+	for _, p := range l.all { // dependencies first
+		for _, imp := range p.Imports {
+			reaches[p] = reaches[p] || reaches[imp] || slices.Contains(l.cfg.Reaches, imp.PkgPath)
+		}
+		if !l.own(p.PkgPath) && (reaches[p] || l.importsSDK(p)) {
 			mark(p)
 		}
 	}
 }
 
-// seed reports whether p needs source on its own account.
-func (l *loader) seed(p *packages.Package) bool {
-	if slices.Contains(l.cfg.Reaches, p.PkgPath) {
-		return true
-	}
+// own reports whether path is a package of an Own prefix.
+func (l *loader) own(path string) bool {
 	for _, own := range l.cfg.Own {
-		if p.PkgPath == own || strings.HasPrefix(p.PkgPath, own+"/") {
-			return false
+		if path == own || strings.HasPrefix(path, own+"/") {
+			return true
 		}
 	}
+	return false
+}
+
+// importsSDK reports whether p imports an Imports package directly.
+func (l *loader) importsSDK(p *packages.Package) bool {
 	for path := range p.Imports {
 		if slices.Contains(l.cfg.Imports, path) {
 			return true

@@ -47,7 +47,6 @@ func TestSourceSet(t *testing.T) {
 		"fixture/svc",      // reaches the runtime through repo
 		"fixture/repo",     // imports the runtime
 		"fixture/handlers", // imports an SDK
-		RuntimePath,
 	}
 	for path, p := range pkgs {
 		if p.Types == nil || p.Fset == nil || p.TypesSizes == nil {
@@ -63,8 +62,8 @@ func TestSourceSet(t *testing.T) {
 	}
 	// plain reaches neither the runtime nor an SDK: its types come from
 	// export data, complete, because a source package imports it; so do the
-	// SDK's own packages.
-	for _, path := range []string{"fixture/plain", "strings", GoSDKPath} {
+	// runtime's and the SDK's own packages.
+	for _, path := range []string{"fixture/plain", GoSDKPath, RuntimePath} {
 		if p := pkgs[path]; p == nil || !p.Types.Complete() || p.Types.Scope().Len() == 0 {
 			t.Errorf("%s: want complete types from export data", path)
 		}
@@ -159,6 +158,9 @@ func TestMarkSource(t *testing.T) {
 		"lib/above":               {"lib/mcpbased"}, // not imported by a root here, imports one that is source
 		"lib/reaches":             {"lib/direct"},
 		"lib/direct":              {RuntimePath},
+		"lib/binding":             {RuntimeTree + "/mcpsdk"}, // reaches the runtime through the binding
+		RuntimeTree + "/mcpsdk":   {RuntimePath, GoSDKPath},
+		GoSDKPath:                 {"strings"},
 		RuntimePath:               {"strings"},
 		MCPGoServer:               {MCPGoPath},
 		MCPGoPath:                 {"strings"},
@@ -174,7 +176,7 @@ func TestMarkSource(t *testing.T) {
 			pkgs[path].Imports[imp] = pkgs[imp]
 		}
 	}
-	roots := []*packages.Package{pkgs["root"], pkgs["lib/above"], pkgs["github.com/other/server"]}
+	roots := []*packages.Package{pkgs["root"], pkgs["lib/above"], pkgs["github.com/other/server"], pkgs["lib/binding"]}
 	l := newLoader(MCP(false), roots)
 	l.markSource()
 	var got []string
@@ -184,7 +186,7 @@ func TestMarkSource(t *testing.T) {
 		}
 	}
 	slices.Sort(got)
-	want := []string{RuntimePath, "github.com/other/server", "lib/above", "lib/direct", "lib/mcpbased", "lib/reaches", "root"}
+	want := []string{"github.com/other/server", "lib/above", "lib/binding", "lib/direct", "lib/mcpbased", "lib/reaches", "root"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("source set (-want +got):\n%s", diff)
 	}
