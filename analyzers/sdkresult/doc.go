@@ -59,7 +59,8 @@
 // one's code), and an mcp-go URLElicitationRequiredError, returned or
 // wrapped. Neither are errors that may be one: from a go-sdk call (a proxy
 // passing on an upstream's error), or from an inner handler a wrapper
-// calls.
+// calls; nor the context's error (ctx.Err(), context.Cause): nobody reads
+// the answer to a cancelled call.
 //
 // What the client receives:
 //   - go-sdk v1.8.0, raw handler: a JSON-RPC error with code 0 and the

@@ -79,10 +79,11 @@ func (v *values) protocolOrigin(s *scope, o ast.Expr, which sdk, depth int) bool
 	return false
 }
 
-// protocolCall reports whether a call may return a protocol error: it
-// wraps one of its arguments that may be one, it is a go-sdk call, it
-// calls a handler-shaped function value, or it is a same-package function
-// that may return one.
+// protocolCall reports whether a call may return a protocol error, or an
+// error that is fine as one: it wraps one of its arguments that may be
+// one, it is a go-sdk call, it calls a handler-shaped function value, it
+// is the context's error, or it is a same-package function that may return
+// one.
 func (v *values) protocolCall(s *scope, call *ast.CallExpr, which sdk, depth int) bool {
 	args := call.Args
 	fn := model.Callee(v.info, call)
@@ -119,6 +120,10 @@ func (v *values) protocolCall(s *scope, call *ast.CallExpr, which sdk, depth int
 		return !ok || handlerShaped(sig)
 	}
 	if which == goSDK && inGoSDK(fn.Pkg()) {
+		return true
+	}
+	if model.IsMethod(fn, "context", "Context", "Err") || model.IsFunc(fn, "context", "Cause") {
+		// A cancelled call: its answer is not read, whatever its shape.
 		return true
 	}
 	decl := v.m.Funcs[fn]

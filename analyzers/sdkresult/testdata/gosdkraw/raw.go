@@ -99,6 +99,12 @@ func notFlagged(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolRes
 	if a.ID == "maybe" {
 		return nil, maybe(a.ID)
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err // a cancelled call: nobody reads the answer
+	}
+	if a.ID == "cause" {
+		return nil, fmt.Errorf("cancelled: %w", context.Cause(ctx))
+	}
 	var declared error
 	if a.ID == "declared" {
 		declared = errors.New("declared")
