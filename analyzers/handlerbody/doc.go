@@ -15,9 +15,12 @@
 //
 // A return belongs to the innermost branch that runs only when an error
 // variable is non-nil: if err != nil, the else of if err == nil, a switch
-// case on err. A branch chosen by testing which error it is — errors.Is,
-// errors.As, err == io.EOF, os.IsNotExist, a type switch case — translates
-// a known condition and is not a failure branch. Values are followed
+// case on err. A return chosen by testing which error it is translates a
+// known condition and is not in a failure branch: errors.Is, errors.As,
+// err == io.EOF, os.IsNotExist, a type switch case, and the code's own
+// tests of err (err != nil && apierrors.IsNotFound(err), or an if or case
+// inside the branch whose condition uses err). A negated test, an else and
+// a default clause keep the unknown failures. Values are followed
 // through local variables, closures included. Where a rule cannot be sure
 // (a value built by a helper, read from a field or a parameter), it says
 // nothing.
@@ -102,9 +105,11 @@
 // text (mcp.NewToolResultErrorFromErr(msg, err), err.Error(), %v), or
 // SetError(err) — or when the branch hands err to a call before returning
 // (logging it, recording it on a trace span): the cause is then kept
-// where the SDK allows. A branch chosen by errors.Is, errors.As, a
-// comparison with a particular error or os.IsNotExist translates a known
-// condition and is not reported.
+// where the SDK allows. ctx.Err() and context.Cause(ctx) are the cause
+// when the context is done. A return chosen by testing which error err is
+// (errors.Is, errors.As, a comparison with a particular error,
+// os.IsNotExist, the code's own test of err) translates a known condition
+// and is not reported.
 //
 // Fixes are offered where one edit is unambiguous: mcperr.WithCause(err) is
 // appended to the options of an mcperr factory, New or Fail call (spelled
@@ -128,7 +133,8 @@
 // The messages checked are an mcperr error's message (New, factories,
 // Fail), the text of mcp-go's NewToolResultError, NewToolResultErrorf and
 // NewToolResultErrorFromErr (its error too), the text content of a result
-// literal with IsError: true, the error passed to the go-sdk's SetError,
+// literal with IsError: true (or made an error result later, with SetError
+// or by setting IsError), the error passed to the go-sdk's SetError,
 // and the errors a handler returns that it builds with fmt.Errorf or
 // errors.New. The value is followed through local variables, conversions,
 // concatenation, slicing, fmt.Sprintf and trimming. Data options are the
@@ -160,8 +166,9 @@
 //
 // Return the error (or an error result: mcp.NewToolResultErrorFromErr,
 // IsError: true, SetError), or, for a partial success, carry the failure
-// in the result. Not reported: a branch chosen by errors.Is and its kind
-// (not found may really mean empty), a result carrying the error in a
+// in the result. Not reported: a return chosen by errors.Is and its kind,
+// or by the code's own test of err (not found may really mean empty), a
+// result carrying the error in a
 // field (Result{Warning: err.Error()}), a value stating a fact (OK: false,
 // Count: 0), a fallback value that is not empty, and a nil
 // *CallToolResult, which is not a success (sdkresult reports it).

@@ -17,6 +17,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -195,14 +196,89 @@ func (h *handler) isNilError(expr ast.Expr) bool {
 	return true
 }
 
-// branchFor returns the error branch a return is in, unless there is none
-// or it is a sentinel branch, which translates a known condition.
+// branchFor returns the error branch a return is in, unless there is none,
+// or the return is chosen by testing which error it is: a sentinel branch,
+// or a test of err of the code's own (see classified).
 func (h *handler) branchFor(ret *ast.ReturnStmt) *errflow.Branch {
 	br := errflow.Innermost(h.branches, ret)
-	if br == nil || br.Sentinel {
+	if br == nil || br.Sentinel || h.classified(br, ret) {
 		return nil
 	}
 	return br
+}
+
+// classified reports whether a return in the branch br is chosen by a test
+// of which error br.Err is, beyond the ones errflow knows: a conjunct of
+// the branch's condition (err != nil && apierrors.IsNotFound(err)), or an
+// if or case inside the branch that encloses the return
+// (if status.Code(err) == codes.NotFound, switch { case isRetryable(err) }).
+// Such a return translates a known condition. A negated test (!isX(err))
+// and an else or default clause keep the unknown failures, and are not
+// classifications.
+func (h *handler) classified(br *errflow.Branch, ret *ast.ReturnStmt) bool {
+	info := h.c.info
+	testsErr := func(cond ast.Expr) bool {
+		for _, c := range conjuncts(cond) {
+			if u, ok := c.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+				continue
+			}
+			if b, ok := c.(*ast.BinaryExpr); ok && (errflow.IsNil(info, b.X) || errflow.IsNil(info, b.Y)) {
+				continue // err != nil: no test of which error
+			}
+			if errflow.Mentions(info, c, br.Err) {
+				return true
+			}
+		}
+		return false
+	}
+	if br.Cond != nil && testsErr(br.Cond) {
+		return true
+	}
+	found := false
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		if found || n == nil || n.End() <= ret.Pos() || n.Pos() > ret.Pos() {
+			return false // only nodes enclosing the return
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			inBody := n.Body.Pos() <= ret.Pos() && ret.End() <= n.Body.End()
+			if inBody && (testsErr(n.Cond) || n.Init != nil && errflow.Mentions(info, n.Init, br.Err)) {
+				found = true
+			}
+		case *ast.SwitchStmt:
+			tagged := n.Tag != nil && errflow.Mentions(info, n.Tag, br.Err) ||
+				n.Init != nil && errflow.Mentions(info, n.Init, br.Err)
+			for _, stmt := range n.Body.List {
+				clause, ok := stmt.(*ast.CaseClause)
+				if !ok || clause.List == nil || ret.Pos() < clause.Pos() || clause.End() < ret.End() {
+					continue
+				}
+				if tagged {
+					found = true
+				}
+				for _, e := range clause.List {
+					if testsErr(e) {
+						found = true
+					}
+				}
+			}
+		}
+		return !found
+	}
+	ast.Inspect(br.Body, visit)
+	return found
+}
+
+// conjuncts splits a condition at its top-level && operators.
+func conjuncts(cond ast.Expr) []ast.Expr {
+	cond = ast.Unparen(cond)
+	if b, ok := cond.(*ast.BinaryExpr); ok && b.Op == token.LAND {
+		return append(conjuncts(b.X), conjuncts(b.Y)...)
+	}
+	return []ast.Expr{cond}
 }
 
 // branchNode returns the node to point at for a branch: its condition, or

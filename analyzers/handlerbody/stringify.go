@@ -365,7 +365,7 @@ func (s *messageScan) formatBlobs(call *ast.CallExpr, index, depth int) []*blob 
 		}
 		if v.verb == 'v' && (hasFlag(v, '+') || hasFlag(v, '#')) {
 			if t := info.TypeOf(arg); dumpsStruct(t, hasFlag(v, '#')) {
-				out = append(out, &blob{at: arg, source: arg, what: fmt.Sprintf("a %%%sv dump of a %s", v.flags, types.TypeString(t, types.RelativeTo(s.c.pass.Pkg)))})
+				out = append(out, &blob{at: arg, source: arg, what: fmt.Sprintf("a %s value printed field by field with %%%sv", types.TypeString(t, types.RelativeTo(s.c.pass.Pkg)), v.flags)})
 				continue
 			}
 		}

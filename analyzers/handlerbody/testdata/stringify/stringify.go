@@ -51,10 +51,10 @@ func call(ctx context.Context, c *http.Client, req *http.Request) error {
 	}
 	var reply upstreamReply
 	if err := json.Unmarshal(body, &reply); err != nil {
-		return mcperr.SerializationError(fmt.Sprintf("bad reply: %+v", reply), mcperr.WithCause(err)) // want `no-stringify-upstream-error: the message of mcperr.SerializationError includes a %\+v dump of a upstreamReply`
+		return mcperr.SerializationError(fmt.Sprintf("bad reply: %+v", reply), mcperr.WithCause(err)) // want `no-stringify-upstream-error: the message of mcperr.SerializationError includes a upstreamReply value printed field by field with %\+v`
 	}
 	if reply.Status != 0 {
-		return mcperr.InternalError(fmt.Sprintf("status %d: %v, %+v, %#v", reply.Status, reply, stringer{}, stringer{})) // want `no-stringify-upstream-error: .* %#v dump of a stringer`
+		return mcperr.InternalError(fmt.Sprintf("status %d: %v, %+v, %#v", reply.Status, reply, stringer{}, stringer{})) // want `no-stringify-upstream-error: .* stringer value printed field by field with %#v`
 	}
 	dump, _ := httputil.DumpResponse(resp, true)
 	return mcperr.New(mcperr.CodeUnknownError, "unexpected reply:\n"+string(dump)) // want `no-stringify-upstream-error: the message of mcperr.New includes an HTTP dump from httputil.DumpResponse`

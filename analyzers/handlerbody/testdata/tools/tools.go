@@ -135,6 +135,48 @@ func branches(s store) *mcperr.Tool[In, Out] {
 
 func validate(in In) error { return nil }
 
+// isTransient is the code's own classifier of errors.
+func isTransient(err error) bool { return false }
+
+// classified: a return chosen by the code's own test of which error it is
+// translates a known condition; negations, else and default keep the
+// unknown failures.
+func classified(s store) *mcperr.Tool[In, Out] {
+	return &mcperr.Tool[In, Out]{
+		Name: "classified",
+		Handler: func(ctx context.Context, in In) (Out, error) {
+			out, err := s.Get(ctx, in.ID)
+			if err != nil && isTransient(err) {
+				return Out{}, nil
+			}
+			if err != nil && !isTransient(err) {
+				return Out{}, mcperr.InternalError("lookup failed") // want `preserve-cause-on-rethrow`
+			}
+			if _, err := s.List(ctx); err != nil {
+				if isTransient(err) {
+					return Out{}, mcperr.Timeout("slow; try again")
+				} else {
+					return Out{}, nil // want `no-fake-empty-result`
+				}
+			}
+			if _, err := s.List(ctx); err != nil {
+				switch {
+				case isTransient(err):
+					return Out{}, nil
+				default:
+					return Out{}, nil // want `no-fake-empty-result`
+				}
+			}
+			if _, err := s.List(ctx); err != nil {
+				if msg := err.Error(); len(msg) > 0 && msg[0] == 'x' {
+					return Out{}, mcperr.InvalidParams("x is not allowed")
+				}
+			}
+			return out, nil
+		},
+	}
+}
+
 // errorf: %v and %s copy the text; %w carries the error.
 func errorf(s store) *mcperr.Tool[In, Out] {
 	return &mcperr.Tool[In, Out]{
