@@ -221,13 +221,13 @@ func (c *checker) checkResultDropped(st *site, protocol bool) {
 		if protocol || st.converting || !c.carries(st.s, res) {
 			return
 		}
-		sdkName := "mcp-go"
+		sdkName, handler := "mcp-go", "a handler"
 		if k.GoSDK() {
-			sdkName = "the go-sdk"
+			sdkName, handler = "the go-sdk", "a raw handler"
 		}
 		c.r.Report(rules.SDKResultDropped, report.Range{From: res, To: st.err},
 			"%s sends the client only the error %s returns and discards the result returned with it: return the result or the error, not both",
-			sdkName, aKind(k))
+			sdkName, handler)
 	}
 }
 

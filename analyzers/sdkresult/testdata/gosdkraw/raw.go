@@ -245,7 +245,7 @@ func dropped(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult
 	rpcErr := &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "bad id"}
 	switch a.ID {
 	case "rpc":
-		return partial, rpcErr // want `sdk-result-dropped: the go-sdk sends the client only the error a go-sdk raw handler returns and discards the result`
+		return partial, rpcErr // want `sdk-result-dropped: the go-sdk sends the client only the error a raw handler returns and discards the result`
 	case "plain":
 		return partial, errors.New("x") // want `sdk-protocol-error`
 	case "empty":

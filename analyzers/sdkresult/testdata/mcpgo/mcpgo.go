@@ -52,7 +52,7 @@ func plain(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, e
 		return nil, fmt.Errorf("authorize: %w", mcp.URLElicitationRequiredError{})
 	}
 	if name == "elicit-dropped" {
-		return mcp.NewToolResultText("partial"), &mcp.URLElicitationRequiredError{} // want `sdk-result-dropped: mcp-go sends the client only the error an mcp-go handler returns and discards the result`
+		return mcp.NewToolResultText("partial"), &mcp.URLElicitationRequiredError{} // want `sdk-result-dropped: mcp-go sends the client only the error a handler returns and discards the result`
 	}
 	if name == "bare" {
 		return &mcp.CallToolResult{IsError: true}, nil // want `sdk-error-result-without-content: this error result has no Content: the client gets isError with an empty content list, and the model no word of what failed; return mcp.NewToolResultError\(msg\) instead`
