@@ -235,8 +235,7 @@ func (h *handler) classified(br *errflow.Branch, ret *ast.ReturnStmt) bool {
 		return true
 	}
 	found := false
-	var visit func(n ast.Node) bool
-	visit = func(n ast.Node) bool {
+	visit := func(n ast.Node) bool {
 		if found || n == nil || n.End() <= ret.Pos() || n.Pos() > ret.Pos() {
 			return false // only nodes enclosing the return
 		}

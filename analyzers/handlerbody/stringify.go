@@ -38,24 +38,37 @@ func (c *checker) checkPackage() {
 			if fd, ok := decl.(*ast.FuncDecl); ok {
 				s.body = fd.Body
 			}
-			ast.Inspect(decl, func(n ast.Node) bool {
-				switch n := n.(type) {
-				case *ast.CallExpr:
-					if c.model.ImportsRuntime {
-						c.preferErrorFactory(n)
-					}
-					s.callSinks(n)
-				case *ast.CompositeLit:
-					s.resultLitSinks(n)
-				case *ast.AssignStmt:
-					for _, x := range s.isErrorAssign(n) {
-						s.markedResult(x)
-					}
-				}
-				return true
-			})
+			s.scan(decl)
 		}
 	}
+}
+
+// scan checks the calls and literals under n. A function literal outside
+// any function (in a package variable's initialiser) is scanned with its
+// own body, so that its locals are followed.
+func (s *messageScan) scan(n ast.Node) {
+	c := s.c
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			if s.body == nil {
+				(&messageScan{c: c, body: n.Body}).scan(n.Body)
+				return false
+			}
+		case *ast.CallExpr:
+			if c.model.ImportsRuntime {
+				c.preferErrorFactory(n)
+			}
+			s.callSinks(n)
+		case *ast.CompositeLit:
+			s.resultLitSinks(n)
+		case *ast.AssignStmt:
+			for _, x := range s.isErrorAssign(n) {
+				s.markedResult(x)
+			}
+		}
+		return true
+	})
 }
 
 // noStringifyInReturnedErrors checks the text of the errors a handler
@@ -365,7 +378,7 @@ func (s *messageScan) formatBlobs(call *ast.CallExpr, index, depth int) []*blob 
 		}
 		if v.verb == 'v' && (hasFlag(v, '+') || hasFlag(v, '#')) {
 			if t := info.TypeOf(arg); dumpsStruct(t, hasFlag(v, '#')) {
-				out = append(out, &blob{at: arg, source: arg, what: fmt.Sprintf("a %s value printed field by field with %%%sv", types.TypeString(t, types.RelativeTo(s.c.pass.Pkg)), v.flags)})
+				out = append(out, &blob{at: arg, source: arg, what: fmt.Sprintf("a value of type %s printed field by field with %%%sv", types.TypeString(t, types.RelativeTo(s.c.pass.Pkg)), v.flags)})
 				continue
 			}
 		}

@@ -95,7 +95,21 @@ func structured(ctx context.Context, req mcp.CallToolRequest, args Args) (Result
 	return Result{Dashboards: found}, nil
 }
 
+type admin struct{}
+
+// stats is a method handler.
+func (a *admin) stats(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if _, err := search(ctx, ""); err != nil {
+		return mcp.NewToolResultError("stats unavailable"), nil // want `preserve-cause-on-rethrow: the error result returned while handling err`
+	}
+	if _, err := search(ctx, ""); err != nil {
+		return &mcp.CallToolResult{Content: []mcp.Content{mcp.TextContent{Type: "text", Text: "[]"}}}, nil // want `no-fake-empty-result: mcp-go handler stats`
+	}
+	return mcp.NewToolResultText("ok"), nil
+}
+
 func Register(s *server.MCPServer) {
+	s.AddTool(mcp.NewTool("stats"), (&admin{}).stats)
 	s.AddTool(mcp.NewTool("plain"), plain)
 	s.AddTool(mcp.NewTool("typed"), mcp.NewTypedToolHandler(typed))
 	s.AddTool(mcp.NewTool("structured"), mcp.NewStructuredToolHandler(structured))

@@ -51,10 +51,10 @@ func call(ctx context.Context, c *http.Client, req *http.Request) error {
 	}
 	var reply upstreamReply
 	if err := json.Unmarshal(body, &reply); err != nil {
-		return mcperr.SerializationError(fmt.Sprintf("bad reply: %+v", reply), mcperr.WithCause(err)) // want `no-stringify-upstream-error: the message of mcperr.SerializationError includes a upstreamReply value printed field by field with %\+v`
+		return mcperr.SerializationError(fmt.Sprintf("bad reply: %+v", reply), mcperr.WithCause(err)) // want `no-stringify-upstream-error: the message of mcperr.SerializationError includes a value of type upstreamReply printed field by field with %\+v`
 	}
 	if reply.Status != 0 {
-		return mcperr.InternalError(fmt.Sprintf("status %d: %v, %+v, %#v", reply.Status, reply, stringer{}, stringer{})) // want `no-stringify-upstream-error: .* stringer value printed field by field with %#v`
+		return mcperr.InternalError(fmt.Sprintf("status %d: %v, %+v, %#v", reply.Status, reply, stringer{}, stringer{})) // want `no-stringify-upstream-error: .* value of type stringer printed field by field with %#v`
 	}
 	dump, _ := httputil.DumpResponse(resp, true)
 	return mcperr.New(mcperr.CodeUnknownError, "unexpected reply:\n"+string(dump)) // want `no-stringify-upstream-error: the message of mcperr.New includes an HTTP dump from httputil.DumpResponse`
@@ -118,6 +118,36 @@ func handler(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToo
 		return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "state: " + string(raw)}}}, Out{}, nil // want `no-stringify-upstream-error: the text of an error result includes JSON-encoded data`
 	}
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(raw)}}}, Out{}, nil // a success's content is the tool's output
+}
+
+type Page struct{ Body string }
+
+var tool = &mcperr.Tool[In, Page]{
+	Name:   "fetch",
+	Errors: []mcperr.Contract{{Reason: "upstream_down", Code: mcperr.CodeServiceUnavailable, When: "The upstream fails.", Recovery: "Wait a minute, then fetch the page again."}},
+	Handler: func(ctx context.Context, in In) (Page, error) {
+		resp, err := http.Get("http://upstream/" + in.Q)
+		if err != nil {
+			return Page{}, mcperr.Fail(ctx, "upstream_down", "", mcperr.WithCause(err))
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode == 503 {
+			return Page{}, mcperr.Fail(ctx, "upstream_down", "upstream: "+string(body)) // want `no-stringify-upstream-error: the message of mcperr.Fail includes an HTTP response body`
+		}
+		if resp.StatusCode != 200 {
+			return Page{}, fmt.Errorf("upstream answered %d: %s", resp.StatusCode, body) // want `no-stringify-upstream-error: the error mcperr tool handler returns includes an HTTP response body` `prefer-mcp-error-in-handler`
+		}
+		return Page{Body: string(body)}, nil
+	},
+}
+
+func structured(ctx context.Context, req gomcp.CallToolRequest, in In) (Page, error) {
+	out, err := exec.CommandContext(ctx, "fortune").Output()
+	if err != nil {
+		return Page{}, fmt.Errorf("fortune failed (%w): %s", err, out) // want `no-stringify-upstream-error: the error mcp-go structured handler structured returns includes a subprocess's output from \(\*exec.Cmd\).Output`
+	}
+	return Page{Body: string(out)}, nil
 }
 
 func mcpgo(ctx context.Context, req gomcp.CallToolRequest) (*gomcp.CallToolResult, error) {

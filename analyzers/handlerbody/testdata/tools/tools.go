@@ -82,6 +82,9 @@ func propagates(s store) *mcperr.Tool[In, Out] {
 				return Out{}, errors.Join(err, ErrGone)
 			}
 			if _, err := s.List(ctx); err != nil {
+				return Out{}, mcperr.InternalError(describe(err.Error())) // want `preserve-cause-on-rethrow: this mcperr.InternalError error`
+			}
+			if _, err := s.List(ctx); err != nil {
 				opts := []mcperr.Option{mcperr.WithRetryable(true)}
 				opts = append(opts, mcperr.WithCause(err))
 				return Out{}, mcperr.ServiceUnavailable("down", opts...)
