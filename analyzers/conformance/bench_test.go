@@ -309,7 +309,7 @@ func toolPackage(i int) string {
 var Tool%[1]d = &mcperr.Tool[In, Out]{
 	Name: "tools%02[2]d_%[1]d",
 	Errors: []mcperr.Contract{
-		{Reason: "svc%02[3]d_missing", Code: mcperr.CodeNotFound, When: "Nothing has the id.", Recovery: "Search for the record first, then retry with its id.", ThrownByService: true},
+%[5]s
 		{Reason: "svc%02[3]d_locked", Code: mcperr.CodeConflict, When: "The record is locked.", Recovery: "Wait until the record is released, then retry.", ThrownByService: true},
 		{Reason: "checked", Code: mcperr.CodeForbidden, When: "The check failed.", Recovery: "Ask an administrator to grant access, then retry."},
 		{Reason: "empty_%[1]d", Code: mcperr.CodeInvalidParams, When: "No id was given.", Recovery: "Send the id of the record you want."},
@@ -331,7 +331,7 @@ var Tool%[1]d = &mcperr.Tool[In, Out]{
 		return Out{Value: v}, nil
 	},
 }
-`, t, i, p, p)
+`, t, i, p, p, missing(p))
 	}
 	return fmt.Sprintf(`package tools%02[1]d
 
@@ -346,6 +346,15 @@ import (
 type In struct{ ID string }
 type Out struct{ Value string }
 %[4]s`, i, a, b, tools.String())
+}
+
+// missing declares the reasons the chain below service p produces.
+func missing(p int) string {
+	var b strings.Builder
+	for i := p; i >= 0; i-- {
+		fmt.Fprintf(&b, "\t\t{Reason: \"svc%02d_missing\", Code: mcperr.CodeNotFound, When: \"Nothing has the id.\", Recovery: \"Search for the record first, then retry with its id.\", ThrownByService: true},\n", i)
+	}
+	return b.String()
 }
 
 func utility(i int) string {

@@ -57,7 +57,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !m.Relevant() {
 		return nil, nil // facts only: nothing here names a tool or Fail
 	}
-	c := &checker{pass: pass, s: s, r: report.New(pass, m), reported: map[string]bool{}}
+	c := &checker{pass: pass, s: s, r: report.New(pass, m), reported: map[findingKey]bool{}}
 	defer c.r.Finish()
 	c.checkDynamic()
 	if m.ImportsRuntime {
@@ -73,12 +73,21 @@ type checker struct {
 	pass     *analysis.Pass
 	s        *summarizer
 	r        *report.Reporter
-	reported map[string]bool // one finding per rule, node and subject
+	reported map[findingKey]bool
+}
+
+// A findingKey identifies a finding: one per rule, node, tool and reason
+// (or code), however many sites produce it.
+type findingKey struct {
+	rule    string
+	at      token.Pos
+	tool    token.Pos
+	subject any
 }
 
 // once reports whether a finding with this key is new.
-func (c *checker) once(rule rules.Rule, at ast.Node, subject ...any) bool {
-	key := fmt.Sprint(rule.ID, at.Pos(), subject)
+func (c *checker) once(rule rules.Rule, at ast.Node, tool token.Pos, subject any) bool {
+	key := findingKey{rule.ID, at.Pos(), tool, subject}
 	if c.reported[key] {
 		return false
 	}
