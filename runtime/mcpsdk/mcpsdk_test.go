@@ -59,11 +59,14 @@ func getBook() *mcperr.Tool[getBookArgs, book] {
 				return book{}, mcperr.Fail(ctx, "book_not_found", fmt.Sprintf("No book has id %q.", in.ID),
 					mcperr.RecoveryFor(ctx, "book_not_found"))
 			case "offline":
+				//mcperrlint:ignore error-contract-recovery-unforwarded the test asserts the text without a recovery block
 				return book{}, mcperr.Fail(ctx, "catalog_offline", "",
 					mcperr.WithCause(fmt.Errorf("GET /books/offline: %w", errors.New("connection refused"))))
 			case "shelf":
+				//mcperrlint:ignore error-contract-prefer-fail the test asserts how a bare factory error is sent
 				return book{}, mcperr.NotFound(`Shelf "s-9" does not exist.`)
 			case "plain":
+				//mcperrlint:ignore prefer-mcp-error-in-handler the test asserts how a plain Go error is sent
 				return book{}, errors.New("the warehouse robot jammed")
 			case "panic":
 				var shelves []string
@@ -372,6 +375,7 @@ func TestRequestFrom(t *testing.T) {
 			Handler: func(ctx context.Context, _ struct{}) (echo, error) {
 				req := mcpsdk.RequestFrom(ctx)
 				if req == nil {
+					//mcperrlint:ignore prefer-mcp-error-in-handler a test failure, never sent to a real client
 					return echo{}, errors.New("no request in the handler's context")
 				}
 				return echo{Tool: req.Params.Name, Session: req.Session != nil}, nil

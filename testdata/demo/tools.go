@@ -19,7 +19,7 @@ func (l *library) searchBooks() *mcperr.Tool[SearchArgs, SearchResult] {
 		Name:        "search_books",
 		Description: "Search the catalog by title.",
 		Errors: []mcperr.Contract{
-			{Reason: "query_too_short", When: "The query has fewer than three letters.", Recovery: "Try again.", Code: mcperr.CodeInvalidParams}, // demo: error-contract-recovery-min-words
+			{Reason: "query_too_short", When: "The query has fewer than three letters.", Recovery: "Try again.", Code: mcperr.CodeInvalidParams},                                          // demo: error-contract-recovery-min-words
 			{Reason: "QueryTooLong", When: "The query is longer than 200 letters.", Recovery: "Shorten the query to the distinctive words of the title.", Code: mcperr.CodeInvalidParams}, // demo: error-contract-reason-format,error-contract-unthrown
 		},
 		Handler: func(ctx context.Context, in SearchArgs) (SearchResult, error) {
@@ -41,7 +41,7 @@ func (l *library) getBook() *mcperr.Tool[GetBookArgs, Book] {
 		Errors: []mcperr.Contract{
 			{Reason: "book_not_found", When: "No book has the given ISBN.", Recovery: "Search by title with search_books, then use one of the ISBNs it returns.", Code: mcperr.CodeNotFound},
 			{Reason: "book_not_found", When: "The book was withdrawn.", Recovery: "Search by title with search_books for another edition.", Code: mcperr.CodeNotFound}, // demo: error-contract-reason-unique
-			{Reason: "isbn_invalid", When: "   ", Code: mcperr.CodeInvalidParams}, // demo: error-contract-when-required,error-contract-recovery-required,error-contract-unthrown
+			{Reason: "isbn_invalid", When: "   ", Code: mcperr.CodeInvalidParams},                                                                                      // demo: error-contract-when-required,error-contract-recovery-required,error-contract-unthrown
 		},
 		Handler: func(ctx context.Context, in GetBookArgs) (Book, error) {
 			l.mu.Lock()
@@ -69,10 +69,10 @@ func (l *library) reserveBook() *mcperr.Tool[ReserveArgs, Reservation] {
 		Name: "reserve_book",
 		Errors: []mcperr.Contract{
 			{Reason: "member_unknown", When: "No member has the given id.", Recovery: "Ask the user for their library card number and retry.", Code: mcperr.CodeInvalidParams, Retryable: true}, // demo: error-contract-retryable-mismatch,error-contract-unthrown
-			{Reason: "already_lent", When: "The book is lent to someone else.", Recovery: "Offer to put the member on the waiting list instead.", Code: mcperr.CodeUnknownError}, // demo: error-contract-code-unknown-error
-			{Reason: "desk_closed", When: "The loans desk is closed.", Recovery: "Reserve again during opening hours, 9:00 to 17:00.", Code: -32050, Severity: mcperr.Severity(7)}, // demo: error-contract-code-unknown,error-contract-severity-unknown,error-contract-unthrown
-			{When: "The reservation could not be stored.", Recovery: "Wait a minute, then reserve the book again.", Code: mcperr.CodeDatabaseError}, // demo: error-contract-reason-required
-			{Reason: "quota_reached", When: "The member has five books already.", Recovery: ""}, // demo: error-contract-code-type,error-contract-recovery-empty,error-contract-unthrown
+			{Reason: "already_lent", When: "The book is lent to someone else.", Recovery: "Offer to put the member on the waiting list instead.", Code: mcperr.CodeUnknownError},                // demo: error-contract-code-unknown-error
+			{Reason: "desk_closed", When: "The loans desk is closed.", Recovery: "Reserve again during opening hours, 9:00 to 17:00.", Code: -32050, Severity: mcperr.Severity(7)},              // demo: error-contract-code-unknown,error-contract-severity-unknown,error-contract-unthrown
+			{When: "The reservation could not be stored.", Recovery: "Wait a minute, then reserve the book again.", Code: mcperr.CodeDatabaseError},                                             // demo: error-contract-reason-required
+			{Reason: "quota_reached", When: "The member has five books already.", Recovery: ""},                                                                                                 // demo: error-contract-code-type,error-contract-recovery-empty,error-contract-unthrown
 		},
 		Handler: func(ctx context.Context, in ReserveArgs) (Reservation, error) {
 			l.mu.Lock()
