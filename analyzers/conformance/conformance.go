@@ -204,7 +204,7 @@ func (c *checker) wrapped(v *toolView, call *ast.CallExpr, depth int) {
 			}
 		case *ast.CallExpr:
 			if decl := c.s.decls[model.Callee(info, a)]; decl != nil {
-				for _, lit := range returnedLits(decl.Body) {
+				for _, lit := range model.ReturnedFuncLits(decl.Body) {
 					if sum := c.s.lits[lit]; sum != nil {
 						add(sum.effects, sum.dynamic)
 					}
@@ -235,26 +235,6 @@ func (c *checker) wrapped(v *toolView, call *ast.CallExpr, depth int) {
 
 // maxWrappers bounds how deep wrapped follows withA(withB(h)).
 const maxWrappers = 4
-
-// returnedLits returns the function literals a body returns, not those of
-// nested literals.
-func returnedLits(body *ast.BlockStmt) []*ast.FuncLit {
-	var lits []*ast.FuncLit
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			for _, r := range n.Results {
-				if lit, ok := ast.Unparen(r).(*ast.FuncLit); ok {
-					lits = append(lits, lit)
-				}
-			}
-		}
-		return true
-	})
-	return lits
-}
 
 // checkTool judges what reaches the client of a tool against its
 // contract.

@@ -76,7 +76,10 @@ func (c *checker) checkRecovery(w *walk, call *ast.CallExpr) {
 			}
 		}
 	}
-	prefix, ok := c.runtimePrefix(call, "RecoveryFor")
+	prefix, ok := model.RuntimeQualifier(info, c.pass.Pkg, call, "RecoveryFor")
+	if !ok {
+		prefix = "mcperr." // for the message; no fix is offered
+	}
 	ctx, isIdent := ast.Unparen(call.Args[0]).(*ast.Ident)
 	_, constant := constString(info, reason)
 	fixable := ok && isIdent && constant
@@ -144,34 +147,6 @@ func sameReason(w *walk, fail, recovery ast.Expr) sameness {
 		}
 	}
 	return unknown
-}
-
-// runtimePrefix returns how the file of call refers to the runtime
-// function name: "mcperr." (or the import's local name), or "" under a
-// dot import, judging by how the call itself names Fail. It reports false
-// when name would not resolve to the runtime there.
-func (c *checker) runtimePrefix(call *ast.CallExpr, name string) (string, bool) {
-	return runtimePrefix(c.pass, call, name)
-}
-
-func runtimePrefix(pass *analysis.Pass, call *ast.CallExpr, name string) (string, bool) {
-	switch fun := ast.Unparen(call.Fun).(type) {
-	case *ast.SelectorExpr:
-		if x, ok := fun.X.(*ast.Ident); ok {
-			if _, ok := pass.TypesInfo.Uses[x].(*types.PkgName); ok {
-				return x.Name + ".", true
-			}
-		}
-	case *ast.Ident:
-		scope := pass.Pkg.Scope().Innermost(call.Pos())
-		if scope == nil {
-			return "", false
-		}
-		if _, obj := scope.LookupParent(name, call.Pos()); obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == model.RuntimePath {
-			return "", true
-		}
-	}
-	return "mcperr.", false
 }
 
 func ctxText(call *ast.CallExpr) string {

@@ -14,7 +14,6 @@ import (
 
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/errflow"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
-	"github.com/mcperrlint/mcperrlint/runtime/mcperr"
 )
 
 // An effect is an effectFact as this package sees it: where it is, and how
@@ -898,7 +897,7 @@ func (w *walk) carriedCall(sum *summary, call *ast.CallExpr, inspected bool) {
 		}
 	case fn == nil:
 	case inRuntime(fn):
-		if code, ok := factories[fn.Name()]; ok && model.IsRuntimeFunc(fn, fn.Name()) {
+		if code, ok := model.FactoryCode(fn); ok {
 			w.produce(sum, call, int64(code), 1, inspected)
 		} else if model.IsRuntimeFunc(fn, "New") {
 			code, _ := constInt(w.s.info, argAt(call, 0))
@@ -1053,7 +1052,7 @@ func (w *walk) pairRecoveries(call *ast.CallExpr) {
 	case model.IsRuntimeFunc(fn, "FromHTTPResponse"):
 		first = 1
 	default:
-		if _, ok := factories[fn.Name()]; !ok {
+		if _, ok := model.FactoryCode(fn); !ok {
 			return
 		}
 		first = 1
@@ -1112,24 +1111,6 @@ func (w *walk) inspect(expr ast.Expr) {
 	for _, o := range w.r.resolver.Origins(id) {
 		w.r.inspected[o] = true
 	}
-}
-
-// factories maps each factory of the runtime to the code it builds.
-var factories = map[string]mcperr.Code{
-	"InvalidParams":      mcperr.CodeInvalidParams,
-	"InvalidRequest":     mcperr.CodeInvalidRequest,
-	"NotFound":           mcperr.CodeNotFound,
-	"Forbidden":          mcperr.CodeForbidden,
-	"Unauthorized":       mcperr.CodeUnauthorized,
-	"ValidationError":    mcperr.CodeValidationError,
-	"Conflict":           mcperr.CodeConflict,
-	"RateLimited":        mcperr.CodeRateLimited,
-	"Timeout":            mcperr.CodeTimeout,
-	"ServiceUnavailable": mcperr.CodeServiceUnavailable,
-	"ConfigurationError": mcperr.CodeConfigurationError,
-	"InternalError":      mcperr.CodeInternalError,
-	"SerializationError": mcperr.CodeSerializationError,
-	"DatabaseError":      mcperr.CodeDatabaseError,
 }
 
 // inRuntime reports whether fn belongs to the runtime package.

@@ -97,7 +97,7 @@ func readConstructor(info *types.Info, call *ast.CallExpr) (constructor, bool) {
 		return constructor{}, false
 	}
 	c := constructor{call: call}
-	if code, ok := factories[fn.Name()]; ok && model.IsRuntimeFunc(fn, fn.Name()) {
+	if code, ok := model.FactoryCode(fn); ok {
 		c.code = code
 	} else if model.IsRuntimeFunc(fn, "New") && len(call.Args) >= 2 {
 		code, ok := constantInt(info.Types[call.Args[0]])
@@ -148,7 +148,10 @@ func checkCall(pass *analysis.Pass, r *report.Reporter, h *model.Handler, t *mod
 	if len(reasons) == 0 {
 		return
 	}
-	prefix, prefixOK := runtimePrefix(pass, c.call, "Fail")
+	prefix, prefixOK := model.RuntimeQualifier(pass.TypesInfo, pass.Pkg, c.call, "Fail")
+	if !prefixOK {
+		prefix = "mcperr." // for the message; no fix is offered
+	}
 	ctx, ctxOK := contextName(pass, h, c.call.Pos())
 	if !ctxOK {
 		ctx = "ctx"
@@ -175,7 +178,7 @@ func fix(pass *analysis.Pass, c constructor, prefix, ctx string, e *model.Entry,
 		// A constant the contract names the reason by, when it is in
 		// scope here too.
 		obj := pass.TypesInfo.Uses[id]
-		if _, isConst := obj.(*types.Const); isConst && lookup(pass, id.Name, c.call.Pos()) == obj {
+		if _, isConst := obj.(*types.Const); isConst && model.LookupAt(pass.Pkg, id.Name, c.call.Pos()) == obj {
 			reasonText = id.Name
 		}
 	}
@@ -210,58 +213,10 @@ func contextName(pass *analysis.Pass, h *model.Handler, pos token.Pos) (string, 
 	}
 	name := ftype.Params.List[0].Names[0]
 	obj := pass.TypesInfo.Defs[name]
-	if name.Name == "_" || obj == nil || !model.IsContext(obj.Type()) || lookup(pass, name.Name, pos) != obj {
+	if name.Name == "_" || obj == nil || !model.IsContext(obj.Type()) || model.LookupAt(pass.Pkg, name.Name, pos) != obj {
 		return "", false
 	}
 	return name.Name, true
-}
-
-// lookup returns the object name denotes at pos.
-func lookup(pass *analysis.Pass, name string, pos token.Pos) types.Object {
-	scope := pass.Pkg.Scope().Innermost(pos)
-	if scope == nil {
-		return nil
-	}
-	_, obj := scope.LookupParent(name, pos)
-	return obj
-}
-
-// runtimePrefix returns how the file of call refers to the runtime's name:
-// with the local name of the import that the call itself uses
-// ("mcperr.", "me."), or without one under a dot import. It reports false
-// when name would not denote the runtime's there.
-func runtimePrefix(pass *analysis.Pass, call *ast.CallExpr, name string) (string, bool) {
-	switch fun := ast.Unparen(call.Fun).(type) {
-	case *ast.SelectorExpr:
-		if x, ok := fun.X.(*ast.Ident); ok {
-			if _, ok := pass.TypesInfo.Uses[x].(*types.PkgName); ok {
-				return x.Name + ".", true
-			}
-		}
-	case *ast.Ident:
-		if obj := lookup(pass, name, call.Pos()); obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == model.RuntimePath {
-			return "", true
-		}
-	}
-	return "mcperr.", false
-}
-
-// factories maps each factory of the runtime to the code it builds.
-var factories = map[string]mcperr.Code{
-	"InvalidParams":      mcperr.CodeInvalidParams,
-	"InvalidRequest":     mcperr.CodeInvalidRequest,
-	"NotFound":           mcperr.CodeNotFound,
-	"Forbidden":          mcperr.CodeForbidden,
-	"Unauthorized":       mcperr.CodeUnauthorized,
-	"ValidationError":    mcperr.CodeValidationError,
-	"Conflict":           mcperr.CodeConflict,
-	"RateLimited":        mcperr.CodeRateLimited,
-	"Timeout":            mcperr.CodeTimeout,
-	"ServiceUnavailable": mcperr.CodeServiceUnavailable,
-	"ConfigurationError": mcperr.CodeConfigurationError,
-	"InternalError":      mcperr.CodeInternalError,
-	"SerializationError": mcperr.CodeSerializationError,
-	"DatabaseError":      mcperr.CodeDatabaseError,
 }
 
 func toolName(t *model.Tool) string {

@@ -193,7 +193,7 @@ func (b *builder) toolHandlers(expr ast.Expr) []*Handler {
 		// literals are the handlers.
 		if decl := b.m.Funcs[Callee(b.info, e)]; decl != nil {
 			var hs []*Handler
-			for _, lit := range returnedFuncLits(decl.Body) {
+			for _, lit := range ReturnedFuncLits(decl.Body) {
 				hs = append(hs, b.handlerFor(lit, ToolHandler))
 			}
 			return hs
@@ -211,9 +211,9 @@ func (b *builder) toolHandlers(expr ast.Expr) []*Handler {
 	return nil
 }
 
-// returnedFuncLits returns the function literals a body returns directly,
-// not those inside nested literals.
-func returnedFuncLits(body *ast.BlockStmt) []*ast.FuncLit {
+// ReturnedFuncLits returns the function literals a body returns directly,
+// not those inside nested literals: the handlers a handler factory makes.
+func ReturnedFuncLits(body *ast.BlockStmt) []*ast.FuncLit {
 	var lits []*ast.FuncLit
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -241,7 +241,7 @@ func (b *builder) resolveRegistrations() {
 			// its own registration; a local factory returns literals that
 			// the signature scan found.
 			if decl := b.m.Funcs[Callee(b.info, call)]; decl != nil {
-				for _, lit := range returnedFuncLits(decl.Body) {
+				for _, lit := range ReturnedFuncLits(decl.Body) {
 					if h, ok := b.handlers[lit]; ok {
 						h.Registered = true
 					}
