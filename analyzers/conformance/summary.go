@@ -1179,17 +1179,7 @@ func litParamIndex(info *types.Info, lit *ast.FuncLit, v *types.Var) int {
 // packageVar returns the package-level variable an identifier or a
 // qualified identifier denotes, or nil.
 func packageVar(info *types.Info, expr ast.Expr) *types.Var {
-	var id *ast.Ident
-	switch e := expr.(type) {
-	case *ast.Ident:
-		id = e
-	case *ast.SelectorExpr:
-		if _, isField := info.Selections[e]; isField {
-			return nil
-		}
-		id = e.Sel
-	}
-	v, _ := info.Uses[id].(*types.Var)
+	v := model.VarOf(info, expr)
 	if v == nil || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() {
 		return nil
 	}

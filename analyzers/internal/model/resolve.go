@@ -76,7 +76,7 @@ func (b *builder) resolveEntries(expr ast.Expr, list bool, depth int) ([]*Entry,
 		}
 		return nil, false
 	}
-	v := varOf(b.info, expr)
+	v := VarOf(b.info, expr)
 	if v == nil {
 		return nil, false
 	}
@@ -101,8 +101,9 @@ func (b *builder) resolveEntries(expr ast.Expr, list bool, depth int) ([]*Entry,
 	return b.resolveEntries(init, list, depth+1)
 }
 
-// varOf returns the variable an identifier or qualified identifier denotes.
-func varOf(info *types.Info, expr ast.Expr) *types.Var {
+// VarOf returns the variable an identifier or qualified identifier denotes
+// (not a struct field), or nil.
+func VarOf(info *types.Info, expr ast.Expr) *types.Var {
 	var id *ast.Ident
 	switch e := expr.(type) {
 	case *ast.Ident:
@@ -203,7 +204,7 @@ func (b *builder) toolHandlers(expr ast.Expr) []*Handler {
 	if fn := FuncOf(b.info, expr); fn != nil {
 		return []*Handler{b.handlerFor(fn, ToolHandler)}
 	}
-	if v := varOf(b.info, expr); v != nil && !b.reassigned[v] {
+	if v := VarOf(b.info, expr); v != nil && !b.reassigned[v] {
 		if lit, ok := ast.Unparen(b.inits[v]).(*ast.FuncLit); ok {
 			return []*Handler{b.handlerFor(lit, ToolHandler)}
 		}
