@@ -26,10 +26,16 @@ type builder struct {
 	contracts map[*ast.CompositeLit]*Contract
 	foreign   map[*types.Var]*ContractFact
 
-	// inits records the single initialiser of each variable declared with
-	// one; reassigned, the variables written (or addressed) elsewhere.
+	// inits records the single initialiser of each resolvable variable
+	// declared with one; reassigned, the resolvable variables written (or
+	// addressed) elsewhere.
 	inits      map[*types.Var]ast.Expr
 	reassigned map[*types.Var]bool
+
+	// visit scans a node of the declaration enclosing is (or is in, if
+	// a function): one function value for the whole traversal.
+	visit     func(ast.Node) bool
+	enclosing *ast.FuncDecl
 
 	toolLits      []*ast.CompositeLit
 	registrations []ast.Expr      // handler expressions at SDK registration sites
@@ -37,7 +43,7 @@ type builder struct {
 }
 
 func newBuilder(pass *analysis.Pass, m *Model) *builder {
-	return &builder{
+	b := &builder{
 		pass:       pass,
 		info:       pass.TypesInfo,
 		m:          m,
@@ -48,6 +54,11 @@ func newBuilder(pass *analysis.Pass, m *Model) *builder {
 		inits:      map[*types.Var]ast.Expr{},
 		reassigned: map[*types.Var]bool{},
 	}
+	b.visit = func(n ast.Node) bool {
+		b.scanNode(n, b.enclosing)
+		return true
+	}
+	return b
 }
 
 func (b *builder) build() {
@@ -80,15 +91,12 @@ func (b *builder) scanFile(file *ast.File) {
 		})
 	}
 	for _, decl := range file.Decls {
-		var enclosing *ast.FuncDecl
+		b.enclosing = nil
 		if fd, ok := decl.(*ast.FuncDecl); ok {
-			enclosing = fd
+			b.enclosing = fd
 			b.scanFuncDecl(fd)
 		}
-		ast.Inspect(decl, func(n ast.Node) bool {
-			b.scanNode(n, enclosing)
-			return true
-		})
+		ast.Inspect(decl, b.visit)
 	}
 }
 
@@ -136,7 +144,7 @@ func (b *builder) scanNode(n ast.Node, enclosing *ast.FuncDecl) {
 	case *ast.ValueSpec:
 		if len(n.Names) == len(n.Values) {
 			for i, name := range n.Names {
-				if v, ok := b.info.Defs[name].(*types.Var); ok {
+				if v, ok := b.info.Defs[name].(*types.Var); ok && resolvable(v) {
 					b.inits[v] = n.Values[i]
 				}
 			}
@@ -197,7 +205,16 @@ func fieldValue(lit *ast.CompositeLit, name string, index int) ast.Expr {
 	return nil
 }
 
+// scannedCalls are the names of the functions scanCall looks for: calls of
+// anything else are not resolved, which most calls of a package are not.
+var scannedCalls = map[string]bool{
+	"Fail": true, "RecoveryFor": true, "AddTool": true, "NewTypedToolHandler": true, "NewStructuredToolHandler": true,
+}
+
 func (b *builder) scanCall(call *ast.CallExpr, enclosing *ast.FuncDecl) {
+	if !scannedCalls[calleeName(call)] {
+		return
+	}
 	fn := Callee(b.info, call)
 	if fn == nil || fn.Pkg() == nil {
 		return
@@ -222,6 +239,25 @@ func (b *builder) scanCall(call *ast.CallExpr, enclosing *ast.FuncDecl) {
 	}
 }
 
+// calleeName returns the name a call's function is written with, as
+// Callee would resolve it (parentheses and type arguments aside), or "".
+func calleeName(call *ast.CallExpr) string {
+	fun := ast.Unparen(call.Fun)
+	switch f := fun.(type) {
+	case *ast.IndexExpr:
+		fun = ast.Unparen(f.X)
+	case *ast.IndexListExpr:
+		fun = ast.Unparen(f.X)
+	}
+	switch f := fun.(type) {
+	case *ast.Ident:
+		return f.Name
+	case *ast.SelectorExpr:
+		return f.Sel.Name
+	}
+	return ""
+}
+
 func (b *builder) scanAssign(as *ast.AssignStmt) {
 	for i, lhs := range as.Lhs {
 		id, ok := ast.Unparen(lhs).(*ast.Ident)
@@ -230,11 +266,26 @@ func (b *builder) scanAssign(as *ast.AssignStmt) {
 			continue
 		}
 		if v, ok := b.info.Defs[id].(*types.Var); ok && as.Tok == token.DEFINE && len(as.Lhs) == len(as.Rhs) {
-			b.inits[v] = as.Rhs[i]
+			if resolvable(v) {
+				b.inits[v] = as.Rhs[i]
+			}
 			continue
 		}
 		b.markReassigned(id)
 	}
+}
+
+// resolvable reports whether resolution may follow v to its initialiser:
+// whether it can hold a contract, a contract list or a handler. Only such
+// variables have their initialisers and writes recorded; every other
+// variable of the package (most are errors, strings, structs) costs
+// nothing beyond a type test.
+func resolvable(v *types.Var) bool {
+	t := v.Type()
+	if _, ok := t.Underlying().(*types.Signature); ok {
+		return true
+	}
+	return isContractList(t) || IsNamed(t, RuntimePath, "Contract")
 }
 
 // markReassigned records that the variable an expression is rooted at is
@@ -253,7 +304,7 @@ func (b *builder) markReassigned(expr ast.Expr) {
 			expr = e.Sel
 			continue
 		case *ast.Ident:
-			if v, ok := b.info.ObjectOf(e).(*types.Var); ok {
+			if v, ok := b.info.ObjectOf(e).(*types.Var); ok && resolvable(v) {
 				b.reassigned[v] = true
 			}
 		}

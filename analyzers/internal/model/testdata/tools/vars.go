@@ -1,0 +1,48 @@
+package tools
+
+import (
+	"context"
+
+	"github.com/mcperrlint/mcperrlint/runtime/mcperr"
+)
+
+// Resolution follows variables to their initialisers, through chains, and
+// stops at a variable written after its declaration or addressed; writes
+// to other variables do not matter.
+
+var viaErrs = errs
+
+var ViaVars = mcperr.Tool[In, Out]{Name: "via_vars", Errors: viaErrs} // want `tool "via_vars" contract=\[a b\] handlers=\[\]`
+
+var rewritten = []mcperr.Contract{{Reason: "w", When: "w", Recovery: "r", Code: mcperr.CodeNotFound}}
+
+func rewrite() { rewritten = nil }
+
+var Rewritten = mcperr.Tool[In, Out]{Name: "rewritten", Errors: rewritten} // want `tool "rewritten" contract=none handlers=\[\]`
+
+var addressed = mcperr.Contract{Reason: "x", When: "w", Recovery: "r", Code: mcperr.CodeNotFound}
+
+var _ = &addressed
+
+var Addressed = mcperr.Tool[In, Out]{Name: "addressed", Errors: []mcperr.Contract{addressed}} // want `tool "addressed" contract=\[\] handlers=\[\]`
+
+var fieldWritten = mcperr.Contract{Reason: "y", When: "w", Recovery: "r", Code: mcperr.CodeNotFound}
+
+func retitle() { fieldWritten.Reason = "z" }
+
+var FieldWritten = mcperr.Tool[In, Out]{Name: "field_written", Errors: []mcperr.Contract{fieldWritten}} // want `tool "field_written" contract=\[\] handlers=\[\]`
+
+func locals() []*mcperr.Tool[In, Out] {
+	n, err := 0, error(nil)
+	n, err = 1, nil // writes to variables that cannot hold a contract or handler
+	_, _ = n, err
+	h := func(ctx context.Context, in In) (Out, error) { return Out{}, nil } // want `handler "mcperr tool handler function literal" registered=true tools=1`
+	moved := func(ctx context.Context, in In) (Out, error) { return Out{}, nil }
+	moved = nil
+	return []*mcperr.Tool[In, Out]{
+		{Name: "local_handler", Handler: h},     // want `tool "local_handler" contract=none handlers=\[mcperr tool handler function literal\]`
+		{Name: "moved_handler", Handler: moved}, // want `tool "moved_handler" contract=none handlers=\[\]`
+	}
+}
+
+var _, _, _ = rewrite, retitle, locals
