@@ -24,7 +24,7 @@ type builder struct {
 	handlers  map[any]*Handler // keyed by *ast.FuncLit or *types.Func
 	entries   map[*ast.CompositeLit]*Entry
 	contracts map[*ast.CompositeLit]*Contract
-	foreign   map[*types.Var]*ContractFact
+	foreign   map[*types.Var][]*Entry // the entries of another package's contract variables; nil when unknown
 
 	// inits records the single initialiser of each resolvable variable
 	// declared with one; reassigned, the resolvable variables written (or
@@ -50,7 +50,7 @@ func newBuilder(pass *analysis.Pass, m *Model) *builder {
 		handlers:   map[any]*Handler{},
 		entries:    map[*ast.CompositeLit]*Entry{},
 		contracts:  map[*ast.CompositeLit]*Contract{},
-		foreign:    map[*types.Var]*ContractFact{},
+		foreign:    map[*types.Var][]*Entry{},
 		inits:      map[*types.Var]ast.Expr{},
 		reassigned: map[*types.Var]bool{},
 	}

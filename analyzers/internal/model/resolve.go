@@ -43,6 +43,10 @@ func (b *builder) resolveContracts() {
 				c.NotStatic = append(c.NotStatic, elt)
 				continue
 			}
+			if c.Entries == nil {
+				c.Entries = make([]*Entry, 0, len(c.Lit.Elts))
+				c.Sites = make([]ast.Expr, 0, len(c.Lit.Elts))
+			}
 			for _, e := range entries {
 				c.Entries = append(c.Entries, e)
 				c.Sites = append(c.Sites, elt)
@@ -81,18 +85,16 @@ func (b *builder) resolveEntries(expr ast.Expr, list bool, depth int) ([]*Entry,
 		return nil, false
 	}
 	if v.Pkg() != b.pass.Pkg {
-		fact, ok := b.foreign[v]
+		// Read once, however many tools share the variable, as a local
+		// contract's entries are.
+		entries, ok := b.foreign[v]
 		if !ok {
-			fact = new(ContractFact)
-			if !b.pass.ImportObjectFact(v, fact) {
-				fact = nil
+			if fact := new(ContractFact); b.pass.ImportObjectFact(v, fact) {
+				entries = fact.entries()
 			}
-			b.foreign[v] = fact
+			b.foreign[v] = entries
 		}
-		if fact == nil {
-			return nil, false
-		}
-		return fact.entries(), true
+		return entries, entries != nil
 	}
 	init, ok := b.inits[v]
 	if !ok || b.reassigned[v] {
@@ -140,10 +142,10 @@ func (b *builder) resolveTools() {
 		t.Contract = b.toolContract(t.Errors)
 		t.HandlerExpr = fieldValue(lit, "Handler", 4)
 		if t.HandlerExpr != nil {
-			for _, h := range b.toolHandlers(t.HandlerExpr) {
+			t.Handlers = b.toolHandlers(t.HandlerExpr) // a new slice
+			for _, h := range t.Handlers {
 				h.Tools = append(h.Tools, t)
 				h.Registered = true
-				t.Handlers = append(t.Handlers, h)
 			}
 		}
 		b.m.Tools = append(b.m.Tools, t)
