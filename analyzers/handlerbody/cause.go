@@ -128,8 +128,8 @@ func (h *handler) lostResultCause(res ast.Expr, br *errflow.Branch) {
 // isRuntimeConstructor reports whether fn builds an mcperr error from a
 // message and options: New, Fail or a factory.
 func isRuntimeConstructor(fn *types.Func) bool {
-	return fn != nil && (factories[fn.Name()] || fn.Name() == "New" || fn.Name() == "Fail") &&
-		model.IsRuntimeFunc(fn, fn.Name())
+	_, factory := model.FactoryCode(fn)
+	return factory || model.IsRuntimeFunc(fn, "New", "Fail")
 }
 
 // buildSite returns the call that builds a returned error when a fix can
@@ -153,16 +153,6 @@ func (h *handler) buildSite(errExpr ast.Expr, br *errflow.Branch) *ast.CallExpr 
 	return call
 }
 
-// resolvesTo reports whether name, written at pos, denotes obj.
-func (c *checker) resolvesTo(name string, pos token.Pos, obj types.Object) bool {
-	scope := c.pass.Pkg.Scope().Innermost(pos)
-	if scope == nil {
-		return false
-	}
-	_, found := scope.LookupParent(name, pos)
-	return found == obj
-}
-
 // withCauseFix adds mcperr.WithCause(err) to the options of an mcperr
 // constructor call, spelled as the call spells the package (an alias, or
 // nothing for a dot import).
@@ -171,7 +161,7 @@ func (h *handler) withCauseFix(call *ast.CallExpr, br *errflow.Branch) []analysi
 	if call.Ellipsis.IsValid() || len(call.Args) == 0 || c.runtime == nil {
 		return nil
 	}
-	qual, ok := qualifier(call)
+	qual, ok := h.c.qualifier(call)
 	if !ok {
 		return nil
 	}

@@ -12,26 +12,6 @@ import (
 	"github.com/mcperrlint/mcperrlint/runtime/mcperr"
 )
 
-// factories are the mcperr factories, each named like the code it builds
-// (mcperr.NotFound builds CodeNotFound). Codes without one — ParseError,
-// MethodNotFound, InitializationFailed, UnknownError — are built with New.
-var factories = map[string]bool{
-	"InvalidParams":      true,
-	"InvalidRequest":     true,
-	"NotFound":           true,
-	"Forbidden":          true,
-	"Unauthorized":       true,
-	"ValidationError":    true,
-	"Conflict":           true,
-	"RateLimited":        true,
-	"Timeout":            true,
-	"ServiceUnavailable": true,
-	"ConfigurationError": true,
-	"InternalError":      true,
-	"SerializationError": true,
-	"DatabaseError":      true,
-}
-
 // preferErrorFactory reports mcperr.New(code, …) with a constant code that
 // has a factory, and offers to rewrite it to the factory: the code
 // argument is dropped and the function renamed, spelled as the call spells
@@ -46,14 +26,17 @@ func (c *checker) preferErrorFactory(call *ast.CallExpr) {
 	}
 	v, exact := constant.Int64Val(tv.Value)
 	name := mcperr.Code(v).String()
-	if !exact || !factories[name] || c.runtime == nil {
+	if !exact || model.FactoryOf(mcperr.Code(v)) == "" || c.runtime == nil {
 		return
 	}
 	factory := c.runtime.Scope().Lookup(name)
 	if factory == nil {
 		return // a runtime without this factory
 	}
-	qual, _ := qualifier(call)
+	qual, qualOK := c.qualifier(call)
+	if !qualOK {
+		qual = "mcperr." // for the message; no fix is offered
+	}
 	d := analysis.Diagnostic{
 		Pos: call.Pos(),
 		End: call.End(),
@@ -64,7 +47,7 @@ func (c *checker) preferErrorFactory(call *ast.CallExpr) {
 	if sel, ok := fun.(*ast.SelectorExpr); ok {
 		fun = sel.Sel
 	}
-	if id, ok := fun.(*ast.Ident); ok && (qual != "" || c.resolvesTo(name, id.Pos(), factory)) {
+	if id, ok := fun.(*ast.Ident); ok && qualOK && (qual != "" || c.resolvesTo(name, id.Pos(), factory)) {
 		d.SuggestedFixes = []analysis.SuggestedFix{{
 			Message: "Use " + qual + name,
 			TextEdits: []analysis.TextEdit{

@@ -359,18 +359,18 @@ func isBasic(t types.Type) bool {
 	return ok
 }
 
-// qualifier returns how the call's file names the package of the function
-// the call calls: "mcperr." for a qualified call, "" for a dot import, and
-// false when the call's function is not written as a plain or qualified
-// identifier.
-func qualifier(call *ast.CallExpr) (string, bool) {
-	switch fun := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		return "", true
-	case *ast.SelectorExpr:
-		if id, ok := fun.X.(*ast.Ident); ok {
-			return id.Name + ".", true
-		}
+// qualifier returns how the file of call spells the runtime's names, judging
+// by how the call names its function ("mcperr.", an alias, or "" under a dot
+// import), and false when that cannot be relied on for a fix.
+func (c *checker) qualifier(call *ast.CallExpr) (string, bool) {
+	fn := model.Callee(c.info, call)
+	if fn == nil {
+		return "", false
 	}
-	return "", false
+	return model.RuntimeQualifier(c.info, c.pass.Pkg, call, fn.Name())
+}
+
+// resolvesTo reports whether name, written at pos, denotes obj.
+func (c *checker) resolvesTo(name string, pos token.Pos, obj types.Object) bool {
+	return model.LookupAt(c.pass.Pkg, name, pos) == obj
 }
