@@ -8,20 +8,19 @@ package golangci_test
 // binary to use instead of building one.
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcperrlint/mcperrlint/internal/markers"
 )
 
 // allowedMoves are the modules of golangci-lint's module graph that adding
@@ -102,13 +101,19 @@ func TestBuildKeepsGolangciVersions(t *testing.T) {
 }
 
 // An issue is what the test compares: where, and which rule.
-type issue struct {
-	File string
-	Line int
-	Rule string
-}
+type issue = markers.Finding
 
-func (i issue) String() string { return fmt.Sprintf("%s:%d %s", i.File, i.Line, i.Rule) }
+func sortIssues(is []issue) []issue { return markers.Sort(is) }
+
+// expected reads the issues a module's markers tagged tag expect.
+func expected(t *testing.T, dir, tag string) []issue {
+	t.Helper()
+	want, err := markers.Read(dir, tag)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return want
+}
 
 // lint runs the custom golangci-lint in dir and returns its issues.
 func lint(t *testing.T, bin, dir string, args ...string) []issue {
@@ -152,52 +157,9 @@ func lint(t *testing.T, bin, dir string, args ...string) []issue {
 			t.Errorf("issue not from mcperrlint, or without a rule id: %s: %s", is.FromLinter, is.Text)
 			continue
 		}
-		issues = append(issues, issue{filepath.ToSlash(is.Pos.Filename), is.Pos.Line, m[1]})
+		issues = append(issues, issue{File: filepath.ToSlash(is.Pos.Filename), Line: is.Pos.Line, Rule: m[1]})
 	}
 	return sortIssues(issues)
-}
-
-func sortIssues(is []issue) []issue {
-	slices.SortFunc(is, func(a, b issue) int { return strings.Compare(a.String(), b.String()) })
-	return is
-}
-
-// markers reads the expected issues of a module: "// <tag>: <rule>[,<rule>]"
-// trailing a line, or "// <tag>+1: ..." for the next line.
-func markers(t *testing.T, dir, tag string) []issue {
-	t.Helper()
-	marker := regexp.MustCompile(`// ` + tag + `(\+1)?: ([a-z0-9,-]+)`)
-	var want []issue
-	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, path)
-		f, err := os.Open(path)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		sc := bufio.NewScanner(f)
-		for n := 1; sc.Scan(); n++ {
-			m := marker.FindStringSubmatch(sc.Text())
-			if m == nil {
-				continue
-			}
-			at := n
-			if m[1] == "+1" {
-				at++
-			}
-			for _, rule := range strings.Split(m[2], ",") {
-				want = append(want, issue{filepath.ToSlash(rel), at, rule})
-			}
-		}
-		return sc.Err()
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sortIssues(want)
 }
 
 // copyModule copies a module using the go.work convention of this
@@ -239,7 +201,7 @@ func TestGolangciFindings(t *testing.T) {
 	bin := customGolangci(t)
 	dir := copyModule(t, filepath.Join("testdata", "lint"), "../../..")
 	got := lint(t, bin, dir)
-	if diff := cmp.Diff(markers(t, dir, "golangci"), got); diff != "" {
+	if diff := cmp.Diff(expected(t, dir, "golangci"), got); diff != "" {
 		t.Errorf("golangci-lint findings (-want +got):\n%s", diff)
 	}
 }
@@ -300,7 +262,7 @@ issues:
 		t.Fatal(err)
 	}
 	got := lint(t, bin, dir)
-	if diff := cmp.Diff(markers(t, dir, "demo"), got); diff != "" {
+	if diff := cmp.Diff(expected(t, dir, "demo"), got); diff != "" {
 		t.Errorf("golangci-lint findings on the demo (-want +got):\n%s", diff)
 	}
 }

@@ -9,12 +9,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcperrlint/mcperrlint/internal/markers"
 )
 
 // binary is the mcperrlint command built once for the package's tests.
@@ -42,58 +43,24 @@ func TestMain(m *testing.M) {
 var demoDir = filepath.Join("..", "..", "testdata", "demo")
 
 // A finding is what the integration tests compare: where, and which rule.
-type finding struct {
-	File string // relative to the demo directory
-	Line int
-	Rule string
-}
-
-func (f finding) String() string { return fmt.Sprintf("%s:%d %s", f.File, f.Line, f.Rule) }
-
-// demoMarker matches the comments that state the expected findings.
-var demoMarker = regexp.MustCompile(`// demo(\+1)?: ([a-z0-9,-]+)`)
+type finding = markers.Finding
 
 // expectedDemoFindings reads the "// demo: <rule>" markers of the demo.
 func expectedDemoFindings(t *testing.T) []finding {
 	t.Helper()
-	var want []finding
-	err := filepath.WalkDir(demoDir, func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
-			return err
-		}
-		rel, _ := filepath.Rel(demoDir, path)
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		for i, line := range strings.Split(string(data), "\n") {
-			m := demoMarker.FindStringSubmatch(line)
-			if m == nil {
-				continue
-			}
-			at := i + 1
-			if m[1] == "+1" {
-				at++
-			}
-			for _, rule := range strings.Split(m[2], ",") {
-				want = append(want, finding{filepath.ToSlash(rel), at, rule})
-			}
-		}
-		return nil
-	})
+	want, err := markers.Read(demoDir, "demo")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(want) == 0 {
 		t.Fatal("the demo has no // demo: markers")
 	}
-	return sorted(want)
+	return want
 }
 
-func sorted(fs []finding) []finding {
-	sort.Slice(fs, func(i, j int) bool { return fs[i].String() < fs[j].String() })
-	return fs
-}
+func sorted(fs []finding) []finding { return markers.Sort(fs) }
+
+var demoMarker = regexp.MustCompile(`// demo(\+1)?: ([a-z0-9,-]+)`)
 
 // run runs the binary (or, with go vet, the go command) in dir.
 func run(t *testing.T, dir string, name string, args ...string) (stdout, stderr string, exitCode int) {
@@ -131,7 +98,7 @@ func parseText(t *testing.T, output string) []finding {
 			file, _ = filepath.Rel(abs, file)
 		}
 		line, _ := strconv.Atoi(m[2])
-		got = append(got, finding{filepath.ToSlash(filepath.Clean(file)), line, m[3]})
+		got = append(got, finding{File: filepath.ToSlash(filepath.Clean(file)), Line: line, Rule: m[3]})
 	}
 	return sorted(got)
 }
@@ -174,7 +141,7 @@ func TestDemoStandaloneJSON(t *testing.T) {
 				if !strings.HasPrefix(d.Message, d.Category+": ") {
 					t.Errorf("%s: message %q does not start with its category %q", d.Posn, d.Message, d.Category)
 				}
-				got = append(got, finding{filepath.ToSlash(file), line, d.Category})
+				got = append(got, finding{File: filepath.ToSlash(file), Line: line, Rule: d.Category})
 			}
 		}
 	}

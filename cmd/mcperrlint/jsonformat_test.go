@@ -70,7 +70,7 @@ func TestDemoJSON(t *testing.T) {
 	}
 	var got []finding
 	for _, f := range report.Findings {
-		got = append(got, finding{f.File, f.Line, f.Rule})
+		got = append(got, finding{File: f.File, Line: f.Line, Rule: f.Rule})
 		if r := byID[f.Rule]; f.URL != r.URL || f.Severity != r.Severity {
 			t.Errorf("%s:%d %s: url %q severity %q, want %q %q", f.File, f.Line, f.Rule, f.URL, f.Severity, r.URL, r.Severity)
 		}

@@ -62,7 +62,7 @@ type sarifResult struct {
 
 func (r sarifResult) finding() finding {
 	loc := r.Locations[0].PhysicalLocation
-	return finding{loc.ArtifactLocation.URI, loc.Region.StartLine, r.RuleID}
+	return finding{File: loc.ArtifactLocation.URI, Line: loc.Region.StartLine, Rule: r.RuleID}
 }
 
 func decodeSARIF(t *testing.T, data string) sarifLog {
