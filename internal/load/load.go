@@ -120,7 +120,7 @@ type Stats struct {
 // with every dependency's files and export data.
 const listMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
 	packages.NeedImports | packages.NeedDeps | packages.NeedExportFile |
-	packages.NeedModule | packages.NeedTypesSizes | packages.NeedEmbedFiles
+	packages.NeedModule | packages.NeedTypesSizes
 
 // Load loads the packages patterns match and returns the roots, ready for
 // checker.Analyze. Like packages.Load, it returns an error only when the
@@ -322,6 +322,15 @@ func (l *loader) check(n *node) {
 	p.Types = types.NewPackage(p.PkgPath, p.Name)
 	p.TypesInfo = newTypesInfo()
 
+	// Wait for the source packages p imports before parsing it, as
+	// go/packages does: the CPU goes to packages in dependency order, so
+	// the packages others wait for are never queued behind the parsing of
+	// those that cannot be checked yet.
+	for _, imp := range p.Imports {
+		if in := l.nodes[imp]; in.source {
+			<-in.done
+		}
+	}
 	appendError := func(err error) { l.appendError(p, err) }
 	if len(p.CompiledGoFiles) == 0 && p.ExportFile != "" {
 		appendError(packages.Error{Pos: "-", Msg: "sources missing for package " + p.ID, Kind: packages.ParseError})
@@ -331,12 +340,6 @@ func (l *loader) check(n *node) {
 		appendError(err)
 	}
 	p.Syntax = files
-
-	for _, imp := range p.Imports {
-		if in := l.nodes[imp]; in.source {
-			<-in.done
-		}
-	}
 	tc := &types.Config{
 		Importer: importerFunc(func(path string) (*types.Package, error) { return l.importFor(p, path) }),
 		Error:    appendError,
