@@ -41,6 +41,8 @@ func main() {
 		os.Exit(2)
 	}
 	switch {
+	case len(os.Args) == 2 && os.Args[1] == "-V=full" && printVersion(os.Stdout):
+		os.Exit(0) // go vet's query, answered without hashing the binary
 	case len(os.Args) > 1 && os.Args[1] == "catalog":
 		os.Exit(catalogMain(os.Args[2:], os.Stdout, os.Stderr))
 	case hasFormatFlag(os.Args[1:]):
