@@ -393,8 +393,11 @@ func (b *bench) exec(c corpus, args []string, stdout io.Writer) (sample, error) 
 	return s, nil
 }
 
-// freshCopy copies a tool under a new name with random bytes appended,
-// so that the go command sees a tool it has never run (see "cold").
+// freshCopy copies a tool under a new name, with the content part of its
+// Go build ID replaced and random bytes appended, so that the go command
+// sees a tool it has never run (see "cold"), whichever it keys on: the
+// name and version of a released tool such as cmd/vet, or the build ID
+// (mcperrlint) or a hash (other x/tools drivers) of a devel one.
 func (b *bench) freshCopy(path, name string) (string, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -402,6 +405,15 @@ func (b *bench) freshCopy(path, name string) (string, error) {
 	}
 	nonce := make([]byte, 16)
 	rand.Read(nonce)
+	if out, err := exec.Command("go", "tool", "buildid", path).Output(); err == nil {
+		id := strings.TrimSpace(string(out))
+		content := id[strings.LastIndex(id, "/")+1:]
+		fresh := []byte(content)
+		for i := range fresh {
+			fresh[i] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"[int(nonce[i%len(nonce)]+byte(i))%62]
+		}
+		data = bytes.ReplaceAll(data, []byte(id), []byte(id[:len(id)-len(content)]+string(fresh)))
+	}
 	dir := filepath.Join(b.work, "cold")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
