@@ -120,6 +120,7 @@ func MCP(tests bool) *Config {
 type Stats struct {
 	Packages int // in the whole graph
 	Source   int // loaded from source
+	Bodies   int // of which with function bodies type-checked
 	Export   int // whose export data was read
 }
 
@@ -140,7 +141,7 @@ func Load(cfg *Config, patterns ...string) ([]*packages.Package, *Stats, error) 
 		}
 		st := &Stats{}
 		packages.Visit(roots, nil, func(*packages.Package) { st.Packages++ })
-		st.Source = st.Packages
+		st.Source, st.Bodies = st.Packages, st.Packages
 		return roots, st, nil
 	}
 	roots, err := packages.Load(packagesConfig(cfg, listMode), patterns...)
@@ -187,6 +188,7 @@ type loader struct {
 type node struct {
 	pkg    *packages.Package
 	source bool
+	bodies bool          // a source package whose function bodies are checked too
 	done   chan struct{} // closed when a source package is type-checked
 
 	exportErr error // why its export data could not be read
@@ -222,6 +224,9 @@ func (l *loader) stats() *Stats {
 	for _, n := range l.nodes {
 		if n.source {
 			st.Source++
+		}
+		if n.source && n.bodies {
+			st.Bodies++
 		}
 	}
 	return st
@@ -269,6 +274,12 @@ func (l *loader) load() {
 // markSource marks the source set: the roots; the packages whose import
 // closure contains a Reaches package, or that import an Imports package
 // directly, unless they are Own; and everything that imports any of them.
+// The first two kinds are checked with their function bodies; the
+// packages that are in the set only because they import one of it (such
+// as the variants of dependencies a root's test recompiles) are checked
+// without, as go/packages checks its non-root source packages: they are
+// needed for their types, and cannot carry a fact (one that could reaches
+// the runtime, and is of the second kind).
 func (l *loader) markSource() {
 	importers := map[*packages.Package][]*packages.Package{}
 	for _, p := range l.all {
@@ -287,15 +298,20 @@ func (l *loader) markSource() {
 			mark(q)
 		}
 	}
-	for _, p := range l.roots {
-		mark(p)
-	}
 	reaches := map[*packages.Package]bool{}
 	for _, p := range l.all { // dependencies first
 		for _, imp := range p.Imports {
 			reaches[p] = reaches[p] || reaches[imp] || slices.Contains(l.cfg.Reaches, imp.PkgPath)
 		}
 		if !l.own(p.PkgPath) && (reaches[p] || l.importsSDK(p)) {
+			l.nodes[p].bodies = true
+		}
+	}
+	for _, p := range l.roots {
+		l.nodes[p].bodies = true
+	}
+	for _, p := range l.all {
+		if l.nodes[p].bodies {
 			mark(p)
 		}
 	}
@@ -348,9 +364,10 @@ func (l *loader) check(n *node) {
 	}
 	p.Syntax = files
 	tc := &types.Config{
-		Importer: importerFunc(func(path string) (*types.Package, error) { return l.importFor(p, path) }),
-		Error:    appendError,
-		Sizes:    p.TypesSizes,
+		Importer:         importerFunc(func(path string) (*types.Package, error) { return l.importFor(p, path) }),
+		Error:            appendError,
+		Sizes:            p.TypesSizes,
+		IgnoreFuncBodies: !n.bodies,
 	}
 	if p.Module != nil && p.Module.GoVersion != "" {
 		tc.GoVersion = "go" + p.Module.GoVersion

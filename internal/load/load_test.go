@@ -152,7 +152,8 @@ func TestErrorsMatchPackagesLoad(t *testing.T) {
 // the SDK's own packages, and everything importing the source set.
 func TestMarkSource(t *testing.T) {
 	graph := map[string][]string{
-		"root":                    {"uses/helper", "lib/mcpbased", "strings"},
+		"root":                    {"uses/helper", "lib/mcpbased", "lib/wrapper", "strings"},
+		"lib/wrapper":             {"lib/mcpbased"}, // source for its types only: no fact can arise in it
 		"uses/helper":             {"strings"},
 		"lib/mcpbased":            {MCPGoServer},
 		"lib/above":               {"lib/mcpbased"}, // not imported by a root here, imports one that is source
@@ -179,16 +180,22 @@ func TestMarkSource(t *testing.T) {
 	roots := []*packages.Package{pkgs["root"], pkgs["lib/above"], pkgs["github.com/other/server"], pkgs["lib/binding"]}
 	l := newLoader(MCP(false), roots)
 	l.markSource()
-	var got []string
+	var got, bodiless []string
 	for p, n := range l.nodes {
 		if n.source {
 			got = append(got, p.PkgPath)
+			if !n.bodies {
+				bodiless = append(bodiless, p.PkgPath)
+			}
 		}
 	}
 	slices.Sort(got)
-	want := []string{"github.com/other/server", "lib/above", "lib/binding", "lib/direct", "lib/mcpbased", "lib/reaches", "root"}
+	want := []string{"github.com/other/server", "lib/above", "lib/binding", "lib/direct", "lib/mcpbased", "lib/reaches", "lib/wrapper", "root"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("source set (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"lib/wrapper"}, bodiless); diff != "" {
+		t.Errorf("checked without function bodies (-want +got):\n%s", diff)
 	}
 }
 

@@ -130,8 +130,8 @@ func main() {
 			failed++
 		}
 	}
-	fmt.Printf("load\t%.3fs\tCPU %.3fs (this process; go list's is not counted), packages=%d source=%d export-read=%d\n",
-		t1.Sub(t0).Seconds(), loadCPU.Seconds(), st.Packages, st.Source, st.Export)
+	fmt.Printf("load\t%.3fs\tCPU %.3fs (this process; go list's is not counted), packages=%d source=%d (with bodies %d) export-read=%d\n",
+		t1.Sub(t0).Seconds(), loadCPU.Seconds(), st.Packages, st.Source, st.Bodies, st.Export)
 	fmt.Printf("analyze\t%.3fs\tCPU %.3fs, actions=%d diagnostics=%d failed=%d\n", t2.Sub(t1).Seconds(), (cpu2 - cpu1).Seconds(), actions, diags, failed)
 	names := make([]string, 0, len(perAnalyzer))
 	for name := range perAnalyzer {
