@@ -10,6 +10,8 @@
 //	loader           a no-op declaring a fact type, through mcperrlint's loader
 //	go vet           go vet ./..., warm (results cached)
 //	vettool          go vet -vettool=mcperrlint ./..., warm
+//	vettool-vet      go vet -vettool=$(go env GOTOOLDIR)/vet ./..., warm: the
+//	                 default suite through the same -vettool path
 //
 // and, fewer times because they are slow:
 //
@@ -70,7 +72,7 @@ var (
 	flagStd      = flag.Bool("std", false, "benchmark the standard library (std); slow: minutes")
 	flagRuns     = flag.Int("runs", 3, "timed runs of each fast command per corpus")
 	flagSlowRuns = flag.Int("slowruns", 1, "timed runs of each slow command (cold vet, the facts floor, the multichecker path)")
-	flagSkip     = flag.String("skip", "", "commands to leave out, comma-separated: noop, mcperrlint, loader, vet, vettool, noopfacts, vet-cold, vettool-cold, phases")
+	flagSkip     = flag.String("skip", "", "commands to leave out, comma-separated: noop, mcperrlint, loader, vet, vettool, vettool-vet, noopfacts, vet-cold, vettool-cold, phases")
 	flagWork     = flag.String("work", "", "directory for the tools and corpora (default: mcperrlint-bench in the user cache directory)")
 	flagOut      = flag.String("o", "", "also write the Markdown report to this file")
 	flagStock    = flag.Bool("stock", false, "also time `mcperrlint -json`, the multichecker path, which loads every dependency from source (slow)")
@@ -325,6 +327,7 @@ func (b *bench) benchCorpus(c corpus) error {
 		{key: "loader", label: "no-op declaring a fact type, through mcperrlint's loader", args: fixed(filepath.Join(b.bin, "phases"), "-a", "noopfacts")},
 		{key: "vet", label: "`go vet`, warm", args: fixed("go", "vet")},
 		{key: "vettool", label: "`go vet -vettool=mcperrlint`, warm", args: fixed("go", "vet", "-vettool="+vettool)},
+		{key: "vettool-vet", label: "`go vet -vettool=$(go env GOTOOLDIR)/vet`, warm", args: fixed("go", "vet", "-vettool="+filepath.Join(goEnv("GOTOOLDIR"), "vet"))},
 		{key: "noopfacts", label: "no-op declaring a fact type", slow: true, args: fixed(filepath.Join(b.bin, "noopfacts"))},
 		{key: "multichecker", label: "`mcperrlint -json` (multichecker, stock loader)", slow: true, args: fixed(filepath.Join(b.bin, "mcperrlint"), "-json")},
 		{key: "vet-cold", label: "`go vet`, cold", slow: true, args: func() ([]string, error) {
@@ -466,6 +469,11 @@ func (b *bench) writeTable(cmds []*command) {
 	}
 	check("`mcperrlint ./...` / no-op floor", "mcperrlint", "noop", 1.25)
 	check("warm `go vet -vettool=mcperrlint` / warm `go vet`", "vettool", "vet", 1.0)
+	if x, ok := med["vettool"]; ok {
+		if y, ok := med["vettool-vet"]; ok {
+			b.printf("- warm `go vet -vettool=mcperrlint` / warm `go vet -vettool=` cmd/vet (the same suite as `go vet`, through the same -vettool path): %.2f× wall, %.2f× CPU\n", x.wall.Seconds()/y.wall.Seconds(), x.cpu.Seconds()/y.cpu.Seconds())
+		}
+	}
 	if x, ok := med["vettool-cold"]; ok {
 		if y, ok := med["vet-cold"]; ok {
 			b.printf("- cold `go vet -vettool=mcperrlint` / cold `go vet`: %.2f× wall, %.2f× CPU\n", x.wall.Seconds()/y.wall.Seconds(), x.cpu.Seconds()/y.cpu.Seconds())
