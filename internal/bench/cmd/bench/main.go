@@ -528,8 +528,14 @@ func (b *bench) phases(c corpus) error {
 	args := []string{filepath.Join(b.bin, "phases"), "-p", "-facts"}
 	var prof string
 	if *flagProfile && c.tools > 0 {
+		// Separate runs: sampling allocations slows the CPU profile down.
 		prof = filepath.Join(b.work, fmt.Sprintf("profile-%d", c.tools))
-		args = append(args, "-cpuprofile="+prof+".cpu", "-memprofile="+prof+".mem")
+		for _, p := range []string{"-cpuprofile=" + prof + ".cpu", "-memprofile=" + prof + ".mem"} {
+			log.Printf("%s: phases %s", c.name, p)
+			if _, err := b.exec(c, append([]string{filepath.Join(b.bin, "phases"), p}, c.patterns...), io.Discard); err != nil {
+				return err
+			}
+		}
 	}
 	var out bytes.Buffer
 	log.Printf("%s: phases", c.name)
@@ -568,8 +574,11 @@ func (b *bench) phases(c corpus) error {
 		b.scaling = append(b.scaling, row)
 	}
 	if prof != "" {
-		for _, p := range []struct{ file, index string }{{prof + ".cpu", "cpu"}, {prof + ".mem", "alloc_space"}} {
+		for _, p := range []struct{ file, index, base string }{{prof + ".cpu", "cpu", ""}, {prof + ".mem", "alloc_space", prof + ".mem.base"}} {
 			cmd := exec.Command("go", "tool", "pprof", "-top", "-nodecount=25", "-sample_index="+p.index, filepath.Join(b.bin, "phases"), p.file)
+			if p.base != "" {
+				cmd.Args = append(cmd.Args[:len(cmd.Args)-2], "-base="+p.base, cmd.Args[len(cmd.Args)-2], cmd.Args[len(cmd.Args)-1])
+			}
 			top, err := cmd.Output()
 			if err != nil {
 				return fmt.Errorf("go tool pprof %s: %v", p.file, err)

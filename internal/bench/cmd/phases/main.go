@@ -43,8 +43,11 @@ func main() {
 	repeat := flag.Int("repeat", 1, "analyze the loaded packages this many times (for profiles); times are of the last")
 	facts := flag.Bool("facts", false, "report the number and gob-encoded size of the facts each package exports")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the analysis (not the load) to this file")
-	memprofile := flag.String("memprofile", "", "write an allocation profile of the analysis to this file")
+	memprofile := flag.String("memprofile", "", "write allocation profiles to this file (and to file.base before the analysis: use go tool pprof -base)")
 	flag.Parse()
+	if *memprofile != "" {
+		runtime.MemProfileRate = 4096
+	}
 
 	var as []*analysis.Analyzer
 	switch *which {
@@ -92,7 +95,9 @@ func main() {
 		}
 	}
 	if *memprofile != "" {
-		runtime.MemProfileRate = 4096
+		// The allocations of the load, for go tool pprof -base, so that
+		// the profile shows the analysis alone.
+		writeAllocs(*memprofile + ".base")
 	}
 	var graph *checker.Graph
 	cpu1 := cpuTime()
@@ -108,14 +113,7 @@ func main() {
 		pprof.StopCPUProfile()
 	}
 	if *memprofile != "" {
-		f, err := os.Create(*memprofile)
-		if err != nil {
-			log.Fatal(err)
-		}
-		if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
-			log.Fatal(err)
-		}
-		f.Close()
+		writeAllocs(*memprofile)
 	}
 
 	perAnalyzer := map[string]time.Duration{}
@@ -143,6 +141,22 @@ func main() {
 	}
 	if *facts {
 		reportFacts(graph)
+	}
+}
+
+// writeAllocs writes the allocation profile so far to file, after a
+// collection: the profile shows the state as of the last one.
+func writeAllocs(file string) {
+	runtime.GC()
+	f, err := os.Create(file)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+		log.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		log.Fatal(err)
 	}
 }
 
