@@ -45,7 +45,7 @@ func preserveCauseOnRethrow(h *handler) {
 		errExpr := ret.Results[h.results-1]
 		switch {
 		case !h.isNilError(errExpr):
-			if h.carries(errExpr, br.Err) || h.isContextError(errExpr) ||
+			if h.carriesHandled(errExpr, ret, br) || h.isContextError(errExpr) ||
 				h.hasResult() && h.resultCarries(ret.Results[0], br, ret) {
 				continue
 			}
@@ -57,6 +57,23 @@ func preserveCauseOnRethrow(h *handler) {
 			h.lostResultCause(ret.Results[0], br)
 		}
 	}
+}
+
+// carriesHandled reports whether a returned error carries the error of its
+// branch, or of an error branch enclosing that one: re-throwing the primary
+// failure while handling a secondary one (a failed rollback, a fallback
+// that failed too) keeps the cause that matters.
+func (h *handler) carriesHandled(errExpr ast.Expr, ret *ast.ReturnStmt, br *errflow.Branch) bool {
+	if h.carries(errExpr, br.Err) {
+		return true
+	}
+	for _, outer := range h.branches {
+		if outer.Err != br.Err && outer.Body.Pos() <= ret.Pos() && ret.End() <= outer.Body.End() &&
+			h.carries(errExpr, outer.Err) {
+			return true
+		}
+	}
+	return false
 }
 
 // isContextError reports whether a returned error is the context's own:

@@ -139,11 +139,16 @@ func (c *checker) handler(mh *model.Handler) *handler {
 }
 
 // hasResult reports whether the handler's first result is an SDK
-// *CallToolResult, which can be an error result.
+// *CallToolResult, which can be an error result. An adapted handler's is
+// when its type says so: adapters such as mcp-grafana's pass a returned
+// result on as it is.
 func (h *handler) hasResult() bool {
 	switch h.Kind {
 	case model.GoSDKRaw, model.GoSDKTyped, model.MCPGoPlain, model.MCPGoTyped:
 		return true
+	case model.Adapted:
+		t := h.Sig.Results().At(0).Type()
+		return model.IsPointerTo(t, model.GoSDKPath, "CallToolResult") || model.IsPointerTo(t, model.MCPGoPath, "CallToolResult")
 	}
 	return false
 }

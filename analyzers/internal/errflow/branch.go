@@ -76,7 +76,8 @@ func ifBranches(info *types.Info, s *ast.IfStmt) []*Branch {
 	if t.nonNil {
 		return []*Branch{{Err: t.err, Body: s.Body, Cond: s.Cond, Sentinel: t.sentinel}}
 	}
-	if els, ok := s.Else.(*ast.BlockStmt); ok {
+	switch els := s.Else.(type) {
+	case *ast.BlockStmt, *ast.IfStmt: // else { ... } or else if ...
 		return []*Branch{{Err: t.err, Body: els, Cond: s.Cond}}
 	}
 	return nil

@@ -202,6 +202,11 @@ func branches(cond bool) error {
 	} else {
 		return err // in: err plain
 	}
+	if err == nil {
+		return nil // in: none
+	} else if cond {
+		return err // in: err plain
+	}
 	if err != nil && cond {
 		return err // in: err plain
 	}

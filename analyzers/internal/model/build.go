@@ -39,6 +39,7 @@ type builder struct {
 
 	toolLits      []*ast.CompositeLit
 	registrations []ast.Expr      // handler expressions at SDK registration sites
+	adapted       []ast.Expr      // function arguments of handler adapters (see adaptedArgs)
 	failCallers   []*ast.FuncDecl // declarations whose body calls Fail or RecoveryFor, in order
 }
 
@@ -68,6 +69,7 @@ func (b *builder) build() {
 	b.resolveContracts()
 	b.resolveTools()
 	b.resolveRegistrations()
+	b.resolveAdapted()
 	b.addServiceHandlers()
 	b.exportContractFacts()
 }
@@ -213,6 +215,7 @@ var scannedCalls = map[string]bool{
 
 func (b *builder) scanCall(call *ast.CallExpr, enclosing *ast.FuncDecl) {
 	if !scannedCalls[calleeName(call)] {
+		b.adapted = append(b.adapted, b.adaptedArgs(call)...)
 		return
 	}
 	fn := Callee(b.info, call)
@@ -331,4 +334,33 @@ func (b *builder) handlerFor(key any, kind HandlerKind) *Handler {
 	b.handlers[key] = h
 	b.m.Handlers = append(b.m.Handlers, h)
 	return h
+}
+
+// adaptedArgs returns the arguments of call that a handler adapter turns
+// into a handler: functions shaped func(context.Context, T) (R, error),
+// passed to a function that returns an SDK handler, or a value holding one
+// (mcp-grafana's MustTool and ConvertTool, say). Such a function is a tool
+// handler whose errors and results reach the client through the adapter.
+// The arguments' types are looked at first, so that most calls cost a few
+// map lookups and are never resolved.
+func (b *builder) adaptedArgs(call *ast.CallExpr) []ast.Expr {
+	var args []ast.Expr
+	for _, arg := range call.Args {
+		switch ast.Unparen(arg).(type) {
+		case *ast.FuncLit, *ast.Ident, *ast.SelectorExpr, *ast.IndexExpr, *ast.IndexListExpr:
+		default:
+			continue
+		}
+		if sig, ok := b.info.TypeOf(arg).(*types.Signature); ok && isAdaptableSignature(sig) {
+			args = append(args, arg)
+		}
+	}
+	if len(args) == 0 {
+		return nil
+	}
+	fn := Callee(b.info, call)
+	if fn == nil || fn.Pkg() == nil || !yieldsHandler(fn.Type().(*types.Signature)) {
+		return nil
+	}
+	return args
 }

@@ -29,6 +29,12 @@ const (
 	// MCPGoStructured is an mcp-go mcp.StructuredToolHandlerFunc[T, R]:
 	// func(context.Context, mcp.CallToolRequest, T) (R, error).
 	MCPGoStructured
+	// Adapted is a func(context.Context, T) (R, error) that a handler
+	// adapter of the server's own turns into an SDK handler, as
+	// mcp-grafana's MustTool does: what it returns reaches the client
+	// through the adapter, which decides how. Found where it is passed to
+	// the adapter.
+	Adapted
 )
 
 var kindNames = [...]string{
@@ -38,6 +44,7 @@ var kindNames = [...]string{
 	MCPGoPlain:      "mcp-go handler",
 	MCPGoTyped:      "mcp-go typed handler",
 	MCPGoStructured: "mcp-go structured handler",
+	Adapted:         "adapted handler",
 }
 
 func (k HandlerKind) String() string {
@@ -48,13 +55,13 @@ func (k HandlerKind) String() string {
 }
 
 // SDK reports whether the handler is written against an SDK directly.
-func (k HandlerKind) SDK() bool { return k >= GoSDKTyped }
+func (k HandlerKind) SDK() bool { return k >= GoSDKTyped && k <= MCPGoStructured }
 
 // GoSDK reports whether the handler is a go-sdk handler.
 func (k HandlerKind) GoSDK() bool { return k == GoSDKTyped || k == GoSDKRaw }
 
 // MCPGo reports whether the handler is an mcp-go handler.
-func (k HandlerKind) MCPGo() bool { return k >= MCPGoPlain }
+func (k HandlerKind) MCPGo() bool { return k >= MCPGoPlain && k <= MCPGoStructured }
 
 // A Handler is a function that serves a tool call.
 type Handler struct {
@@ -176,4 +183,59 @@ func isToolHandlerSignature(sig *types.Signature) bool {
 	params, results := sig.Params(), sig.Results()
 	return params.Len() == 2 && results.Len() == 2 && !sig.Variadic() &&
 		IsContext(params.At(0).Type()) && IsErrorType(results.At(1).Type())
+}
+
+// isAdaptableSignature reports whether sig is shaped like a function a
+// handler adapter takes, func(context.Context, T) (R, error), and is not
+// already an SDK handler (a middleware wrapping a go-sdk raw handler has
+// that shape too; its argument is a handler of its own kind).
+func isAdaptableSignature(sig *types.Signature) bool {
+	return isToolHandlerSignature(sig) && kindOf(sig) == 0
+}
+
+// yieldsHandler reports whether a function returns an SDK handler, or a
+// value holding one in a field: the mark of a handler adapter.
+func yieldsHandler(sig *types.Signature) bool {
+	if !hasAdaptableParam(sig) {
+		return false
+	}
+	for i := range sig.Results().Len() {
+		t := sig.Results().At(i).Type()
+		if isHandlerType(t) {
+			return true
+		}
+		if ptr, ok := types.Unalias(t).(*types.Pointer); ok {
+			t = ptr.Elem()
+		}
+		if st, ok := t.Underlying().(*types.Struct); ok {
+			for j := range st.NumFields() {
+				if isHandlerType(st.Field(j).Type()) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// hasAdaptableParam reports whether a parameter of sig takes an adaptable
+// function, so that the argument was passed to be adapted rather than, say,
+// called back.
+func hasAdaptableParam(sig *types.Signature) bool {
+	for i := range sig.Params().Len() {
+		if p, ok := sig.Params().At(i).Type().Underlying().(*types.Signature); ok && isAdaptableSignature(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// isHandlerType reports whether t is an SDK handler: a function of a
+// handler kind's signature, or mcp-go's server.ServerTool.
+func isHandlerType(t types.Type) bool {
+	if IsNamed(t, MCPGoServer, "ServerTool") {
+		return true
+	}
+	sig, ok := t.Underlying().(*types.Signature)
+	return ok && kindOf(sig) != 0
 }

@@ -56,7 +56,7 @@ var describe = &analysis.Analyzer{
 
 func TestModel(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), describe,
-		"./tools", "./handlers", "./gosdk", "./gosdkdot", "./mcpgo", "./mcpgohandlers", "./plain", "./propagate")
+		"./tools", "./handlers", "./adapters", "./gosdk", "./gosdkdot", "./mcpgo", "./mcpgohandlers", "./plain", "./propagate")
 }
 
 // TestIrrelevantPackageIsNotWalked checks the fast path: a package that

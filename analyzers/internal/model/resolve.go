@@ -268,6 +268,20 @@ func (b *builder) resolveRegistrations() {
 	}
 }
 
+// resolveAdapted adds the functions passed to handler adapters, unless they
+// are handlers of another kind already (an mcperr tool's handler, say).
+func (b *builder) resolveAdapted() {
+	for _, expr := range b.adapted {
+		if lit, ok := ast.Unparen(expr).(*ast.FuncLit); ok {
+			b.handlerFor(lit, Adapted).Registered = true
+			continue
+		}
+		if fn := FuncOf(b.info, expr); fn != nil {
+			b.handlerFor(fn, Adapted).Registered = true
+		}
+	}
+}
+
 // addServiceHandlers adds, as mcperr tool handlers without a local tool,
 // exported functions with a handler's signature whose body calls Fail or
 // RecoveryFor: calling them only makes sense under a tool's contract, so
