@@ -8,10 +8,15 @@
 //
 // handlerbody checks the body of every tool handler in the package, of
 // every kind: the Handler of an mcperr.Tool, go-sdk typed (ToolHandlerFor)
-// and raw (ToolHandler) handlers, and mcp-go handlers (ToolHandlerFunc,
-// typed, structured, in a ServerTool). A handler is found where it is
-// registered and by its signature, so one declared in another package than
-// its registration is checked where it is declared.
+// and raw (ToolHandler) handlers, mcp-go handlers (ToolHandlerFunc,
+// typed, structured, in a ServerTool), and adapted handlers: functions
+// shaped func(context.Context, T) (R, error) that the server's own adapter
+// turns into an SDK handler (a function taking such a function and
+// returning an SDK handler or a value holding one, as mcp-grafana's
+// MustTool does). A handler is found where it is registered and by its
+// signature, so one declared in another package than its registration is
+// checked where it is declared; an adapted handler is found where it is
+// passed to its adapter.
 //
 // A return belongs to the innermost branch that runs only when an error
 // variable is non-nil: if err != nil, the else of if err == nil, a switch
@@ -40,6 +45,10 @@
 //     model reads.
 //   - mcp-go structured handler: a returned error becomes the error result
 //     "tool execution failed: <text>".
+//   - adapted handler: what the adapter makes of it; adapters send a
+//     returned error's text to the client, as an error result or a
+//     JSON-RPC error, so the rules about causes, upstream text and empty
+//     successes apply.
 //
 // # Rule prefer-mcp-error-in-handler
 //
