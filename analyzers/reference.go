@@ -15,6 +15,15 @@ import (
 // diagnostic's URL points.
 func Reference() string {
 	var b strings.Builder
+	b.WriteString("| analyzer | checks | rules |\n|---|---|---|\n")
+	for _, a := range Suite() {
+		var links []string
+		for _, id := range docs.RuleIDs(a.Doc) {
+			links = append(links, fmt.Sprintf("[%s](#%s)", id, id))
+		}
+		fmt.Fprintf(&b, "| [%s](#analyzer-%s) | %s | %s |\n", a.Name, a.Name, docs.Summary(a.Doc), strings.Join(links, ", "))
+	}
+	b.WriteString("\n")
 	for _, a := range Suite() {
 		fmt.Fprintf(&b, "### Analyzer %s\n\n", a.Name)
 		fmt.Fprintf(&b, "%s.\n\n", capitalize(docs.Summary(a.Doc)))
