@@ -5,7 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
-	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // A Branch is a block that runs only when an error variable is non-nil:
@@ -141,18 +141,27 @@ func comparison(info *types.Info, c *ast.BinaryExpr) (test, bool) {
 // sentinelCall returns the error variable a call tests for a particular
 // condition — errors.Is(err, x), errors.As(err, &t), os.IsNotExist(err)
 // and its siblings — or nil.
+//
+// errflow does not import the model (the model hands out errflow's
+// per-body index, see Func), so it names these functions itself.
 func sentinelCall(info *types.Info, call *ast.CallExpr) *types.Var {
-	fn := model.Callee(info, call)
-	if fn == nil || len(call.Args) == 0 {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn == nil || len(call.Args) == 0 || fn.Pkg() == nil || fn.Signature().Recv() != nil {
 		return nil
 	}
-	switch {
-	case model.IsFunc(fn, "errors", "Is"), model.IsFunc(fn, "errors", "As"),
-		model.IsFunc(fn, "os", "IsNotExist"), model.IsFunc(fn, "os", "IsExist"),
-		model.IsFunc(fn, "os", "IsPermission"), model.IsFunc(fn, "os", "IsTimeout"):
-		return errorVar(info, call.Args[0])
+	var pkg string
+	switch fn.Name() {
+	case "Is", "As":
+		pkg = "errors"
+	case "IsNotExist", "IsExist", "IsPermission", "IsTimeout":
+		pkg = "os"
+	default:
+		return nil
 	}
-	return nil
+	if fn.Pkg().Path() != pkg {
+		return nil
+	}
+	return errorVar(info, call.Args[0])
 }
 
 // errorVar returns the variable expr names when it is a variable of an

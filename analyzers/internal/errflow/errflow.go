@@ -57,7 +57,7 @@ type Resolver struct {
 
 // NewResolver indexes the assignments of body, closures included.
 func NewResolver(info *types.Info, body *ast.BlockStmt) *Resolver {
-	r := &Resolver{info: info, body: body, assigns: map[*types.Var][]ast.Expr{}, zero: map[*types.Var]bool{}}
+	r := &Resolver{info: info, body: body}
 	if body != nil {
 		ast.Inspect(body, r.record)
 	}
@@ -75,16 +75,16 @@ func (r *Resolver) record(n ast.Node) bool {
 			}
 			switch {
 			case len(n.Lhs) == len(n.Rhs):
-				r.assigns[v] = append(r.assigns[v], n.Rhs[i])
+				r.assign(v, n.Rhs[i])
 			case len(n.Rhs) == 1: // v, err := f(); v, ok := m[k]; ...
-				r.assigns[v] = append(r.assigns[v], n.Rhs[0])
+				r.assign(v, n.Rhs[0])
 			}
 		}
 	case *ast.RangeStmt:
 		// for k, v := range x: both hold parts of x.
 		for _, lhs := range []ast.Expr{n.Key, n.Value} {
 			if v := r.localVar(lhs); v != nil {
-				r.assigns[v] = append(r.assigns[v], n.X)
+				r.assign(v, n.X)
 			}
 		}
 	case *ast.TypeSwitchStmt:
@@ -93,7 +93,7 @@ func (r *Resolver) record(n ast.Node) bool {
 			if ta, ok := as.Rhs[0].(*ast.TypeAssertExpr); ok {
 				for _, clause := range n.Body.List {
 					if v, ok := r.info.Implicits[clause].(*types.Var); ok {
-						r.assigns[v] = append(r.assigns[v], ta.X)
+						r.assign(v, ta.X)
 					}
 				}
 			}
@@ -105,17 +105,28 @@ func (r *Resolver) record(n ast.Node) bool {
 				continue
 			}
 			if len(n.Values) == 0 {
+				if r.zero == nil {
+					r.zero = map[*types.Var]bool{}
+				}
 				r.zero[v] = true
 			}
 			switch {
 			case len(n.Values) == len(n.Names):
-				r.assigns[v] = append(r.assigns[v], n.Values[i])
+				r.assign(v, n.Values[i])
 			case len(n.Values) == 1:
-				r.assigns[v] = append(r.assigns[v], n.Values[0])
+				r.assign(v, n.Values[0])
 			}
 		}
 	}
 	return true
+}
+
+// assign records that v is given value.
+func (r *Resolver) assign(v *types.Var, value ast.Expr) {
+	if r.assigns == nil {
+		r.assigns = map[*types.Var][]ast.Expr{}
+	}
+	r.assigns[v] = append(r.assigns[v], value)
 }
 
 // localVar returns the variable an assignment's left-hand side denotes,

@@ -1,0 +1,104 @@
+package errflow_test
+
+import (
+	"go/ast"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/errflow"
+)
+
+// TestFuncAgrees checks that the one walk of a Func answers as the
+// separate functions do, for every body (function literals included) of
+// the test sources.
+func TestFuncAgrees(t *testing.T) {
+	for _, src := range []string{originsSrc, branchesSrc, `package p
+import "errors"
+func outer() func() error {
+	captured := errors.New("outer")
+	var zero error
+	f := func() error {
+		inner := captured
+		if inner != nil { return inner }
+		g := func() error { return zero }
+		return g()
+	}
+	if err := f(); err != nil { return func() error { return err } }
+	return f
+}`} {
+		fset, file, info := check(t, src)
+		x := errflow.NewIndex(info)
+		var bodies []*ast.BlockStmt
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				bodies = append(bodies, n.Body)
+			case *ast.FuncLit:
+				bodies = append(bodies, n.Body)
+			}
+			return true
+		})
+		for _, body := range bodies {
+			f := x.Func(body)
+			if x.Func(body) != f {
+				t.Fatal("Index.Func returned two Funcs for one body")
+			}
+			if diff := cmp.Diff(errflow.Returns(body), f.Returns()); diff != "" {
+				t.Errorf("%s: returns (-want +got):\n%s", fset.Position(body.Pos()), diff)
+			}
+			want, got := errflow.Branches(info, body), f.Branches()
+			if len(want) != len(got) {
+				t.Errorf("%s: %d branches, want %d", fset.Position(body.Pos()), len(got), len(want))
+				continue
+			}
+			for i := range want {
+				if *want[i] != *got[i] {
+					t.Errorf("%s: branch %d = %+v, want %+v", fset.Position(body.Pos()), i, *got[i], *want[i])
+				}
+			}
+			r := errflow.NewResolver(info, body)
+			ast.Inspect(body, func(n ast.Node) bool {
+				e, ok := n.(ast.Expr)
+				if !ok {
+					return true
+				}
+				if diff := cmp.Diff(r.Origins(e), f.Resolver().Origins(e)); diff != "" {
+					t.Errorf("%s: origins of %s (-want +got):\n%s", fset.Position(e.Pos()), render(fset, []ast.Expr{e}), diff)
+				}
+				if r.MayHoldZero(e) != f.Resolver().MayHoldZero(e) {
+					t.Errorf("%s: MayHoldZero of %s differs", fset.Position(e.Pos()), render(fset, []ast.Expr{e}))
+				}
+				return true
+			})
+		}
+	}
+}
+
+// TestFuncConcurrent asks one index about the same bodies from several
+// goroutines, as analyzers running in parallel do (run with -race).
+func TestFuncConcurrent(t *testing.T) {
+	_, file, info := check(t, branchesSrc)
+	x := errflow.NewIndex(info)
+	body := funcBody(file, "branches")
+	var wg sync.WaitGroup
+	results := make([]*errflow.Func, 8)
+	for i := range results {
+		wg.Go(func() {
+			f := x.Func(body)
+			_ = f.Branches()
+			_ = f.Resolver().Origins(f.Returns()[0].Results[0])
+			results[i] = f
+		})
+	}
+	wg.Wait()
+	for _, f := range results {
+		if f != results[0] {
+			t.Fatal("Index.Func returned two Funcs for one body")
+		}
+	}
+	if len(results[0].Returns()) != len(errflow.Returns(body)) {
+		t.Error("concurrent index lost returns")
+	}
+}

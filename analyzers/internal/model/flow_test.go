@@ -1,0 +1,44 @@
+package model
+
+import (
+	"go/ast"
+	"go/types"
+	"runtime"
+	"testing"
+	"time"
+)
+
+func TestFlowShared(t *testing.T) {
+	info := &types.Info{}
+	body := &ast.BlockStmt{}
+	m1, m2 := &Model{}, &Model{}
+	if m1.Flow(info, body) != m1.Flow(info, body) {
+		t.Error("one model gave two Funcs for one body")
+	}
+	if m1.Flow(info, body) == m2.Flow(info, body) {
+		t.Error("two models share a Func")
+	}
+	runtime.KeepAlive(m1)
+	runtime.KeepAlive(m2)
+}
+
+func TestFlowDropped(t *testing.T) {
+	count := func() int {
+		n := 0
+		flowIndexes.Range(func(any, any) bool { n++; return true })
+		return n
+	}
+	before := count()
+	func() {
+		m := &Model{}
+		m.Flow(&types.Info{}, nil)
+	}()
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); {
+		runtime.GC()
+		if count() <= before {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Errorf("the index of a collected model is still held (%d indexes, %d before)", count(), before)
+}
