@@ -44,17 +44,19 @@ func (x *Index) Func(body *ast.BlockStmt) *Func {
 }
 
 // A Func is what errflow knows of one function body: its returns, its
-// error branches and the assignments its Resolver follows. All three are
-// computed together, in one walk of the body, the first time any is asked
-// for. The slices returned are shared: callers must not modify them.
+// error branches, the assignments its Resolver follows and the variables
+// whose address it takes. All are computed together, in one walk of the
+// body, the first time any is asked for. The slices returned are shared:
+// callers must not modify them.
 type Func struct {
 	info *types.Info
 	body *ast.BlockStmt
 
-	once     sync.Once
-	resolver Resolver
-	returns  []*ast.ReturnStmt
-	branches []*Branch
+	once      sync.Once
+	resolver  Resolver
+	returns   []*ast.ReturnStmt
+	branches  []*Branch
+	addressed map[*types.Var]bool
 }
 
 // Resolver returns the resolver of the body, as NewResolver builds it.
@@ -75,6 +77,14 @@ func (f *Func) Branches() []*Branch {
 	return f.branches
 }
 
+// Addressed reports whether the body takes the address of the variable v
+// (&v), closures included: anything may then be stored in v, which its
+// assignments do not show.
+func (f *Func) Addressed(v *types.Var) bool {
+	f.once.Do(f.index)
+	return f.addressed[v]
+}
+
 // index walks the body once: every node is an assignment the resolver may
 // follow, closures included; returns and branches are those outside
 // nested function literals, in source order.
@@ -90,6 +100,9 @@ func (f *Func) index() {
 			return false
 		}
 		r.record(n)
+		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			f.address(u.X)
+		}
 		if n.Pos() < litEnd {
 			return true // inside a nested literal
 		}
@@ -107,4 +120,19 @@ func (f *Func) index() {
 		}
 		return true
 	})
+}
+
+// address records that the body takes the address of x, when x names a
+// variable.
+func (f *Func) address(x ast.Expr) {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return
+	}
+	if v, ok := f.info.Uses[id].(*types.Var); ok {
+		if f.addressed == nil {
+			f.addressed = map[*types.Var]bool{}
+		}
+		f.addressed[v] = true
+	}
 }

@@ -2,6 +2,8 @@ package errflow_test
 
 import (
 	"go/ast"
+	"go/token"
+	"go/types"
 	"sync"
 	"testing"
 
@@ -19,7 +21,10 @@ import "errors"
 func outer() func() error {
 	captured := errors.New("outer")
 	var zero error
+	p := &zero
+	_ = p
 	f := func() error {
+		_ = &captured
 		inner := captured
 		if inner != nil { return inner }
 		g := func() error { return zero }
@@ -59,6 +64,22 @@ func outer() func() error {
 				}
 			}
 			r := errflow.NewResolver(info, body)
+			addressed := map[*types.Var]bool{}
+			ast.Inspect(body, func(n ast.Node) bool {
+				if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.AND {
+					if id, ok := ast.Unparen(u.X).(*ast.Ident); ok {
+						if v, ok := info.Uses[id].(*types.Var); ok {
+							addressed[v] = true
+						}
+					}
+				}
+				return true
+			})
+			for _, obj := range info.Uses {
+				if v, ok := obj.(*types.Var); ok && f.Addressed(v) != addressed[v] {
+					t.Errorf("%s: Addressed(%s) = %v", fset.Position(body.Pos()), v.Name(), f.Addressed(v))
+				}
+			}
 			ast.Inspect(body, func(n ast.Node) bool {
 				e, ok := n.(ast.Expr)
 				if !ok {
