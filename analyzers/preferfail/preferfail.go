@@ -48,7 +48,7 @@ func run(pass *analysis.Pass) (any, error) {
 	defer r.Finish()
 	for _, h := range m.Handlers {
 		if h.Kind == model.ToolHandler && len(h.Tools) > 0 && h.Body() != nil && h.Sig != nil {
-			checkHandler(pass, r, h)
+			checkHandler(pass, r, m, h)
 		}
 	}
 	return nil, nil
@@ -56,12 +56,12 @@ func run(pass *analysis.Pass) (any, error) {
 
 // checkHandler reports the factory and New errors the handler returns
 // whose code its tools declare.
-func checkHandler(pass *analysis.Pass, r *report.Reporter, h *model.Handler) {
-	body := h.Body()
-	resolver := errflow.NewResolver(pass.TypesInfo, body)
+func checkHandler(pass *analysis.Pass, r *report.Reporter, m *model.Model, h *model.Handler) {
+	flow := m.Flow(pass.TypesInfo, h.Body())
+	resolver := flow.Resolver()
 	n, errIndex := h.Sig.Results().Len(), h.ErrorResult()
 	seen := map[*ast.CallExpr]bool{}
-	for _, ret := range errflow.Returns(body) {
+	for _, ret := range flow.Returns() {
 		expr := errflow.Result(ret, errIndex, n)
 		if expr == nil {
 			continue

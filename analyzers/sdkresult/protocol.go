@@ -133,7 +133,7 @@ func (v *values) protocolCall(s *scope, call *ast.CallExpr, which sdk, depth int
 	}
 	n := sig.Results().Len()
 	cs := v.scope(decl.Body)
-	for _, ret := range errflow.Returns(decl.Body) {
+	for _, ret := range cs.returns {
 		e := errflow.Result(ret, n-1, n)
 		if e != nil && v.mayBeProtocol(cs, e, which, depth+1) {
 			return true

@@ -111,7 +111,7 @@ func (c *checker) checkHandler(h *model.Handler, body *ast.BlockStmt) {
 	}
 	s := c.scope(body)
 	converting := c.converting || c.converted(h)
-	for _, ret := range errflow.Returns(body) {
+	for _, ret := range s.returns {
 		if len(ret.Results) != n {
 			continue // a bare return, or return f(): the values are another function's
 		}
@@ -280,7 +280,7 @@ func (c *checker) returnedLits(st *site) []*ast.CompositeLit {
 		return []*ast.CompositeLit{lit}
 	}
 	lv := localVar(c.info, e)
-	if lv == nil || st.s.addrOf[lv] || st.s.res.MayHoldZero(e) || !c.onlyReturned(st, lv) {
+	if lv == nil || st.s.addrOf(lv) || st.s.res.MayHoldZero(e) || !c.onlyReturned(st, lv) {
 		return nil
 	}
 	var lits []*ast.CompositeLit
@@ -296,7 +296,7 @@ func (c *checker) returnedLits(st *site) []*ast.CompositeLit {
 // first result of one of its returns: nothing can have filled it in.
 func (c *checker) onlyReturned(st *site, lv *types.Var) bool {
 	returned := map[ast.Expr]bool{}
-	for _, ret := range errflow.Returns(st.s.body) {
+	for _, ret := range st.s.returns {
 		if len(ret.Results) > 0 {
 			returned[ast.Unparen(ret.Results[0])] = true
 		}

@@ -10,7 +10,6 @@ import (
 	"go/ast"
 	"go/types"
 
-	"github.com/mcperrlint/mcperrlint/analyzers/internal/errflow"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
 )
 
@@ -196,7 +195,7 @@ func (c *checker) wrapperConverts(u *uses, w wrapping) bool {
 			return true
 		}
 		s := c.scope(lit.Body)
-		for _, ret := range errflow.Returns(lit.Body) {
+		for _, ret := range s.returns {
 			if len(ret.Results) > 0 && c.reaches(s, ret.Results[len(ret.Results)-1], param, map[ast.Expr]bool{}) {
 				propagates = true
 			}

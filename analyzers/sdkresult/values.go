@@ -27,15 +27,20 @@ const maxDepth = 4
 // handler's, or a same-package function a handler's value comes from.
 type scope struct {
 	body     *ast.BlockStmt
+	flow     *errflow.Func // shared with the other analyzers through the model
 	res      *errflow.Resolver
 	branches []*errflow.Branch
-	addrOf   map[*types.Var]bool // locals whose address is taken: anything may be stored in them
+	returns  []*ast.ReturnStmt
 }
+
+// addrOf reports whether the address of a local is taken: anything may
+// be stored in it.
+func (s *scope) addrOf(v *types.Var) bool { return s.flow.Addressed(v) }
 
 // origins returns what e may evaluate to. A local whose address is taken
 // is its own origin: it is unknown.
 func (s *scope) origins(info *types.Info, e ast.Expr) []ast.Expr {
-	if v := localVar(info, e); v != nil && s.addrOf[v] {
+	if v := localVar(info, e); v != nil && s.addrOf(v) {
 		return []ast.Expr{ast.Unparen(e)}
 	}
 	return s.res.Origins(e)
@@ -79,20 +84,14 @@ func (v *values) scope(body *ast.BlockStmt) *scope {
 	if s, ok := v.scopes[body]; ok {
 		return s
 	}
+	flow := v.m.Flow(v.info, body)
 	s := &scope{
 		body:     body,
-		res:      errflow.NewResolver(v.info, body),
-		branches: errflow.Branches(v.info, body),
-		addrOf:   map[*types.Var]bool{},
+		flow:     flow,
+		res:      flow.Resolver(),
+		branches: flow.Branches(),
+		returns:  flow.Returns(),
 	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.AND {
-			if lv := localVar(v.info, u.X); lv != nil {
-				s.addrOf[lv] = true
-			}
-		}
-		return true
-	})
 	v.scopes[body] = s
 	return s
 }
@@ -114,7 +113,7 @@ func localVar(info *types.Info, e ast.Expr) *types.Var {
 // non-nil: it is the error of an enclosing "if err != nil" branch, not
 // reassigned in it before ret, or every value it may hold is non-nil.
 func (v *values) errNonNil(s *scope, ret *ast.ReturnStmt, e ast.Expr) bool {
-	if lv := localVar(v.info, e); lv != nil && !s.addrOf[lv] {
+	if lv := localVar(v.info, e); lv != nil && !s.addrOf(lv) {
 		for _, b := range s.branches {
 			if b.Err == lv && b.Body.Pos() <= ret.Pos() && ret.End() <= b.Body.End() && !assignedBetween(v.info, b.Body, lv, ret.Pos()) {
 				return true
@@ -260,7 +259,7 @@ func (v *values) funcResult(fn *types.Func, i int, q question, depth int) bool {
 	}
 	s := v.scope(decl.Body)
 	n := sig.Results().Len()
-	rets := errflow.Returns(decl.Body)
+	rets := s.returns
 	answer := len(rets) > 0 && i < n && !namedResultsDeferred(sig, decl.Body)
 	for _, ret := range rets {
 		if !answer {
@@ -389,7 +388,7 @@ func (v *values) isNil(s *scope, e ast.Expr, slot types.Type) bool {
 		return true
 	}
 	lv := localVar(v.info, e)
-	if lv == nil || s.addrOf[lv] || !types.Identical(lv.Type(), slot) {
+	if lv == nil || s.addrOf(lv) || !types.Identical(lv.Type(), slot) {
 		return false
 	}
 	for _, o := range s.origins(v.info, e) {
