@@ -53,7 +53,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !m.ReachesRuntime || pass.Pkg.Path() == model.RuntimePath {
 		return nil, nil
 	}
-	s := summarize(pass)
+	s := summarize(pass, m)
 	if !m.Relevant() {
 		return nil, nil // facts only: nothing here names a tool or Fail
 	}

@@ -16,12 +16,9 @@ import (
 func (c *checker) checkRecoveries() {
 	for _, node := range c.s.rootOrder {
 		w := c.s.walk(node)
-		ast.Inspect(node, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok && model.IsRuntimeFunc(model.Callee(c.pass.TypesInfo, call), "Fail") {
-				c.checkRecovery(w, call)
-			}
-			return true
-		})
+		for _, call := range w.r.fails {
+			c.checkRecovery(w, call)
+		}
 	}
 }
 

@@ -41,19 +41,35 @@ type effectKey struct {
 // order found, without duplicates.
 type summary struct {
 	effects []effect
-	seen    map[effectKey]bool
-	dynamic bool // some reason cannot be known statically
+	seen    map[effectKey]bool // the effects' keys, once there are more than smallSummary
+	dynamic bool               // some reason cannot be known statically
 }
+
+// smallSummary is how many effects a summary holds before it indexes them:
+// most have a handful, which a scan finds faster than a map is built.
+const smallSummary = 8
 
 func (s *summary) add(e effect) {
 	k := effectKey{e.effectFact, e.param}
-	if s.seen[k] {
-		return
+	if s.seen != nil {
+		if s.seen[k] {
+			return
+		}
+		s.seen[k] = true
+	} else {
+		for i := range s.effects {
+			if s.effects[i].param == e.param && s.effects[i].effectFact == e.effectFact {
+				return
+			}
+		}
+		if len(s.effects) == smallSummary {
+			s.seen = make(map[effectKey]bool, 2*smallSummary)
+			for _, old := range s.effects {
+				s.seen[effectKey{old.effectFact, old.param}] = true
+			}
+			s.seen[k] = true
+		}
 	}
-	if s.seen == nil {
-		s.seen = map[effectKey]bool{}
-	}
-	s.seen[k] = true
 	s.effects = append(s.effects, e)
 }
 
@@ -68,6 +84,7 @@ func (s *summary) add(e effect) {
 type summarizer struct {
 	pass    *analysis.Pass
 	info    *types.Info
+	m       *model.Model
 	pkgBase string
 
 	decls map[*types.Func]*ast.FuncDecl
@@ -102,14 +119,17 @@ type summarizer struct {
 	callers map[*types.Func][]*types.Func
 	depends map[[2]*types.Func]bool
 	current *types.Func
+
+	callees map[*ast.Ident]bool // scratch of newRoot: the identifiers naming the function a call calls
 }
 
 // summarize computes the summaries of the package's functions and exports
 // their facts.
-func summarize(pass *analysis.Pass) *summarizer {
+func summarize(pass *analysis.Pass, m *model.Model) *summarizer {
 	s := &summarizer{
 		pass:    pass,
 		info:    pass.TypesInfo,
+		m:       m,
 		pkgBase: path.Base(pass.Pkg.Path()),
 		decls:   map[*types.Func]*ast.FuncDecl{},
 		sums:    map[*types.Func]*summary{},
@@ -122,6 +142,7 @@ func summarize(pass *analysis.Pass) *summarizer {
 		dynamic: map[ast.Node]*types.Func{},
 		callers: map[*types.Func][]*types.Func{},
 		depends: map[[2]*types.Func]bool{},
+		callees: map[*ast.Ident]bool{},
 	}
 	var topLits []*ast.FuncLit
 	for _, file := range pass.Files {
@@ -353,17 +374,11 @@ func (s *summarizer) calleesFirst() []*types.Func {
 	var visit func(fn *types.Func)
 	visit = func(fn *types.Func) {
 		visited[fn] = true
-		ast.Inspect(s.decls[fn].Body, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok {
-				if callee, ok := s.info.Uses[id].(*types.Func); ok {
-					callee = callee.Origin()
-					if s.decls[callee] != nil && !visited[callee] {
-						visit(callee)
-					}
-				}
+		for _, callee := range s.root(s.decls[fn]).refs {
+			if !visited[callee] {
+				visit(callee)
 			}
-			return true
-		})
+		}
 		order = append(order, fn)
 	}
 	for _, fn := range s.order {
@@ -521,32 +536,57 @@ func (s *summarizer) noteDynamic(arg ast.Node, fn *types.Func) {
 
 // A root is a function body no other body contains: a declared function's,
 // or a function literal's at package level. What is syntactic about it is
-// computed once; local variables are resolved per root.
+// computed once, in one walk of the body; local variables are resolved per
+// root, by the resolver the model shares with the other analyzers.
 type root struct {
 	resolver *errflow.Resolver
 
 	// owner maps each parameter to its function: the root or a literal.
 	owner map[*types.Var]ast.Node
-	// called are the literals some call in the root resolves to;
-	// callees, the identifiers naming the function a call calls.
-	called  map[*ast.FuncLit]bool
-	callees map[*ast.Ident]bool
+	// called are the literals some call in the root resolves to.
+	called map[*ast.FuncLit]bool
 	// paired are the RecoveryFor calls that complete a Fail or factory
 	// call naming the same constant reason: that call already names it.
 	paired map[*ast.CallExpr]bool
 	// inspected are the origins of the error variables the body tests.
 	inspected map[ast.Expr]bool
+
+	// units are what the summaries of the root's bodies read of them:
+	// its own body's and its literals'.
+	units map[*ast.BlockStmt]*unitSyntax
+	// refs are the functions declared in the package that the root names,
+	// called or not, in source order: calleesFirst's edges.
+	refs []*types.Func
+	// fails are the calls of mcperr.Fail in the root, in source order.
+	fails []*ast.CallExpr
+}
+
+// A unitSyntax is what the summary of one function body reads of its
+// syntax, recorded in source order by the walk of its root, so that each
+// round of the fixed point reads two lists rather than walking the body.
+type unitSyntax struct {
+	// events are the function literals directly in the body (not in a
+	// nested literal), its calls, and the identifiers naming a function
+	// without calling it.
+	events  []ast.Node
+	returns []*ast.ReturnStmt // as errflow.Returns
 }
 
 // walk returns a fresh walk of the body of a declaration or package-level
 // literal, computing its root on first use.
 func (s *summarizer) walk(node ast.Node) *walk {
+	return &walk{s: s, r: s.root(node), lits: map[*ast.FuncLit]*summary{}}
+}
+
+// root returns the root of a declaration or package-level literal,
+// computing it on first use.
+func (s *summarizer) root(node ast.Node) *root {
 	r := s.roots[node]
 	if r == nil {
 		r = s.newRoot(node)
 		s.roots[node] = r
 	}
-	return &walk{s: s, r: r, lits: map[*ast.FuncLit]*summary{}}
+	return r
 }
 
 func (s *summarizer) newRoot(node ast.Node) *root {
@@ -559,28 +599,37 @@ func (s *summarizer) newRoot(node ast.Node) *root {
 		ftype, body = n.Type, n.Body
 	}
 	r := &root{
-		resolver:  errflow.NewResolver(s.info, body),
+		resolver:  s.m.Flow(s.info, body).Resolver(),
 		owner:     map[*types.Var]ast.Node{},
 		called:    map[*ast.FuncLit]bool{},
-		callees:   map[*ast.Ident]bool{},
 		paired:    map[*ast.CallExpr]bool{},
 		inspected: map[ast.Expr]bool{},
 	}
 	s.addParams(r, node, ftype)
+	if body == nil {
+		return r
+	}
 	w := &walk{s: s, r: r}
+	clear(s.callees)
+	units := s.scanUnits(r, body, s.callees)
 	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			return false
+		}
+		units.node(n)
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			s.addParams(r, n, n.Type)
 		case *ast.CallExpr:
-			if _, lit, _ := w.target(n); lit != nil {
+			fn := model.Callee(s.info, n)
+			if _, lit, _ := w.targetOf(n, fn); lit != nil {
 				r.called[lit] = true
 			}
-			if id := calleeIdent(n.Fun); id != nil {
-				r.callees[id] = true
+			w.pairRecoveries(n, fn)
+			w.noteTests(n, fn)
+			if model.IsRuntimeFunc(fn, "Fail") {
+				r.fails = append(r.fails, n)
 			}
-			w.pairRecoveries(n)
-			w.noteTests(n)
 		case *ast.TypeAssertExpr:
 			w.inspect(n.X)
 		case *ast.BinaryExpr:
@@ -600,6 +649,97 @@ func (s *summarizer) newRoot(node ast.Node) *root {
 		return true
 	})
 	return r
+}
+
+// A unitScan records the unitSyntax of a body and of the literals in it,
+// fed the nodes of one walk of the body in ast.Inspect's order.
+type unitScan struct {
+	s *summarizer
+	r *root
+	// frames are the bodies enclosing the node being recorded, innermost
+	// last: the root's, then its literals'.
+	frames []unitFrame
+	// callees are the identifiers naming the function a call calls, which
+	// are not references; nil when they are not told apart.
+	callees map[*ast.Ident]bool
+}
+
+type unitFrame struct {
+	syntax     *unitSyntax
+	start, end token.Pos // the body's
+}
+
+// scanUnits starts recording the syntax of body and its literals into r.
+func (s *summarizer) scanUnits(r *root, body *ast.BlockStmt, callees map[*ast.Ident]bool) *unitScan {
+	if r.units == nil {
+		r.units = map[*ast.BlockStmt]*unitSyntax{}
+	}
+	sc := &unitScan{s: s, r: r, callees: callees}
+	sc.enter(body)
+	return sc
+}
+
+func (sc *unitScan) enter(body *ast.BlockStmt) {
+	u := &unitSyntax{}
+	sc.r.units[body] = u
+	sc.frames = append(sc.frames, unitFrame{u, body.Pos(), body.End()})
+}
+
+// node records n, the next node of the walk.
+func (sc *unitScan) node(n ast.Node) {
+	for len(sc.frames) > 1 && n.Pos() >= sc.frames[len(sc.frames)-1].end {
+		sc.frames = sc.frames[:len(sc.frames)-1]
+	}
+	top := sc.frames[len(sc.frames)-1]
+	// In a literal's signature, a node belongs to no body.
+	inBody := n.Pos() >= top.start
+	switch n := n.(type) {
+	case *ast.FuncLit:
+		if inBody {
+			top.syntax.events = append(top.syntax.events, n)
+		}
+		sc.enter(n.Body)
+	case *ast.CallExpr:
+		if inBody {
+			top.syntax.events = append(top.syntax.events, n)
+		}
+		if sc.callees != nil {
+			if id := calleeIdent(n.Fun); id != nil {
+				sc.callees[id] = true
+			}
+		}
+	case *ast.Ident:
+		fn, ok := sc.s.info.Uses[n].(*types.Func)
+		if !ok {
+			return
+		}
+		if decl := fn.Origin(); sc.s.decls[decl] != nil {
+			sc.r.refs = append(sc.r.refs, decl)
+		}
+		if inBody && !sc.callees[n] {
+			top.syntax.events = append(top.syntax.events, n)
+		}
+	case *ast.ReturnStmt:
+		top.syntax.returns = append(top.syntax.returns, n)
+	}
+}
+
+// syntax returns what the summary of body reads of it. The roots' bodies
+// and literals were recorded by newRoot; a literal of a package variable's
+// initialiser, which belongs to no root, is recorded on first use, without
+// telling callees from references.
+func (w *walk) syntax(body *ast.BlockStmt) *unitSyntax {
+	if u := w.r.units[body]; u != nil {
+		return u
+	}
+	sc := w.s.scanUnits(w.r, body, nil)
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n != nil {
+			sc.node(n)
+		}
+		return true
+	})
+	return w.r.units[body]
 }
 
 func (s *summarizer) addParams(r *root, fn ast.Node, ftype *ast.FuncType) {
@@ -631,20 +771,19 @@ func (w *walk) unit(sig *types.Signature, body *ast.BlockStmt) *summary {
 	if body == nil || sig == nil {
 		return sum
 	}
-	ast.Inspect(body, func(n ast.Node) bool {
+	syntax := w.syntax(body)
+	for _, n := range syntax.events {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			w.include(sum, n)
-			return false
 		case *ast.CallExpr:
 			w.call(sum, n)
 		case *ast.Ident:
 			w.reference(sum, n)
 		}
-		return true
-	})
+	}
 	results := sig.Results()
-	for _, ret := range errflow.Returns(body) {
+	for _, ret := range syntax.returns {
 		for i := 0; i < results.Len(); i++ {
 			if !isErrorResult(results.At(i).Type()) {
 				continue
@@ -703,7 +842,7 @@ func (w *walk) include(sum *summary, lit *ast.FuncLit) {
 // include does for an escaping literal.
 func (w *walk) reference(sum *summary, id *ast.Ident) {
 	fn, ok := w.s.info.Uses[id].(*types.Func)
-	if !ok || w.r.callees[id] || isAbstract(fn) || inRuntime(fn) {
+	if !ok || isAbstract(fn) || inRuntime(fn) {
 		return
 	}
 	effects, dynamic := w.s.calleeEffects(fn.Origin(), id)
@@ -1006,7 +1145,12 @@ func (w *walk) optionReasons(call *ast.CallExpr, first int) (refs []reasonRef, k
 // expression), or a literal of the root. Interface methods and function
 // values that cannot be resolved to one function give neither.
 func (w *walk) target(call *ast.CallExpr) (fn *types.Func, lit *ast.FuncLit, shift int) {
-	if fn := model.Callee(w.s.info, call); fn != nil {
+	return w.targetOf(call, model.Callee(w.s.info, call))
+}
+
+// targetOf is target, given the call's static callee (model.Callee).
+func (w *walk) targetOf(call *ast.CallExpr, callee *types.Func) (fn *types.Func, lit *ast.FuncLit, shift int) {
+	if fn := callee; fn != nil {
 		if isAbstract(fn) {
 			return nil, nil, 0
 		}
@@ -1033,9 +1177,8 @@ func (w *walk) target(call *ast.CallExpr) (fn *types.Func, lit *ast.FuncLit, shi
 }
 
 // pairRecoveries records the RecoveryFor options of a Fail or constructor
-// call that name the reason the call itself names.
-func (w *walk) pairRecoveries(call *ast.CallExpr) {
-	fn := model.Callee(w.s.info, call)
+// call (fn, its static callee) that name the reason the call itself names.
+func (w *walk) pairRecoveries(call *ast.CallExpr, fn *types.Func) {
 	if !inRuntime(fn) {
 		return
 	}
@@ -1083,9 +1226,8 @@ func (w *walk) pairRecoveries(call *ast.CallExpr) {
 
 // noteTests records the error variables a call tests: errors.Is and As,
 // os.IsNotExist and its kind, CodeOf and Classify, and the Code and Reason
-// methods of an *mcperr.Error.
-func (w *walk) noteTests(call *ast.CallExpr) {
-	fn := model.Callee(w.s.info, call)
+// methods of an *mcperr.Error. fn is the call's static callee.
+func (w *walk) noteTests(call *ast.CallExpr, fn *types.Func) {
 	if fn == nil {
 		return
 	}
