@@ -352,44 +352,6 @@ func (h *handler) rootVar(expr ast.Expr) *types.Var {
 	}
 }
 
-// mutatedBy returns the variables err is stored into after they are
-// built: x.Cause = err, x.SetCause(err), fill(&x, err).
-func (h *handler) mutatedBy(err *types.Var) map[*types.Var]bool {
-	if m, ok := h.mutated[err]; ok {
-		return m
-	}
-	info := h.c.info
-	m := map[*types.Var]bool{}
-	ast.Inspect(h.body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for i, lhs := range n.Lhs {
-				if _, plain := ast.Unparen(lhs).(*ast.Ident); plain {
-					continue // followed by Origins
-				}
-				if rhs := assigned(n, i); rhs != nil && errflow.Mentions(info, rhs, err) {
-					if v := h.rootVar(lhs); v != nil {
-						m[v] = true
-					}
-				}
-			}
-		case *ast.CallExpr:
-			if !argsMention(info, n, map[*types.Var]bool{err: true}) {
-				break
-			}
-			for _, v := range h.callTargets(n) {
-				m[v] = true
-			}
-		}
-		return true
-	})
-	if h.mutated == nil {
-		h.mutated = map[*types.Var]map[*types.Var]bool{}
-	}
-	h.mutated[err] = m
-	return m
-}
-
 // assigned returns the value an assignment gives its i-th left-hand side:
 // its own right-hand side, or the one multi-valued call.
 func assigned(as *ast.AssignStmt, i int) ast.Expr {
@@ -423,16 +385,6 @@ func (h *handler) callTargets(call *ast.CallExpr) []*types.Var {
 	return out
 }
 
-// argsMention reports whether an argument of call uses one of vars.
-func argsMention(info *types.Info, call *ast.CallExpr, vars map[*types.Var]bool) bool {
-	for _, a := range call.Args {
-		if mentionsAny(info, a, vars) {
-			return true
-		}
-	}
-	return false
-}
-
 // mentionsAny reports whether node uses one of vars.
 func mentionsAny(info *types.Info, node ast.Node, vars map[*types.Var]bool) bool {
 	found := false
@@ -454,90 +406,4 @@ func (h *handler) resultCarries(res ast.Expr, br *errflow.Branch, ret *ast.Retur
 		return true
 	}
 	return h.passedOnBefore(br, ret)
-}
-
-// taintedBy returns err and the variables of the handler whose value is
-// computed from it: msg := err.Error(), res.SetError(err),
-// out.Errors = append(out.Errors, err).
-func (h *handler) taintedBy(err *types.Var) map[*types.Var]bool {
-	if t, ok := h.tainted[err]; ok {
-		return t
-	}
-	info := h.c.info
-	t := map[*types.Var]bool{err: true}
-	add := func(v *types.Var) bool {
-		if v == nil || t[v] {
-			return false
-		}
-		t[v] = true
-		return true
-	}
-	for changed := true; changed; {
-		changed = false
-		ast.Inspect(h.body, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.AssignStmt:
-				for i, lhs := range n.Lhs {
-					if rhs := assigned(n, i); rhs != nil && mentionsAny(info, rhs, t) {
-						changed = add(h.rootVar(lhs)) || changed
-					}
-				}
-			case *ast.ValueSpec:
-				for i, name := range n.Names {
-					var value ast.Expr
-					switch {
-					case len(n.Values) == len(n.Names):
-						value = n.Values[i]
-					case len(n.Values) == 1:
-						value = n.Values[0]
-					}
-					if value != nil && mentionsAny(info, value, t) {
-						v, _ := info.Defs[name].(*types.Var)
-						changed = add(v) || changed
-					}
-				}
-			case *ast.RangeStmt:
-				if mentionsAny(info, n.X, t) {
-					for _, x := range []ast.Expr{n.Key, n.Value} {
-						if x != nil {
-							changed = add(h.rootVar(x)) || changed
-						}
-					}
-				}
-			case *ast.CallExpr:
-				if argsMention(info, n, t) {
-					for _, v := range h.callTargets(n) {
-						changed = add(v) || changed
-					}
-				}
-			}
-			return true
-		})
-	}
-	if h.tainted == nil {
-		h.tainted = map[*types.Var]map[*types.Var]bool{}
-	}
-	h.tainted[err] = t
-	return t
-}
-
-// passedOnBefore reports whether the branch hands its error to a call
-// before ret: log.Printf("…: %v", err), span.RecordError(err).
-func (h *handler) passedOnBefore(br *errflow.Branch, ret *ast.ReturnStmt) bool {
-	info := h.c.info
-	found := false
-	ast.Inspect(br.Body, func(n ast.Node) bool {
-		if found || n == nil || n.Pos() >= ret.Pos() {
-			return false
-		}
-		if call, ok := n.(*ast.CallExpr); ok && call.End() <= ret.Pos() {
-			for _, a := range call.Args {
-				if errflow.Mentions(info, a, br.Err) {
-					found = true
-				}
-			}
-		}
-		return !found
-	})
-	return found
 }

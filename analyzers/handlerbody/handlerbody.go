@@ -115,7 +115,7 @@ type handler struct {
 	results  int // how many results the handler has
 
 	// computed on first use
-	marked  map[*types.Var]bool
+	ix      *bodyIndex
 	tainted map[*types.Var]map[*types.Var]bool
 	mutated map[*types.Var]map[*types.Var]bool
 }
@@ -127,13 +127,14 @@ func (c *checker) handler(mh *model.Handler) *handler {
 	if body == nil || mh.Sig == nil || c.model.InGenerated(c.pass.Fset, body.Pos()) {
 		return nil
 	}
+	flow := c.model.Flow(c.info, body)
 	return &handler{
 		Handler:  mh,
 		c:        c,
 		body:     body,
-		resolver: errflow.NewResolver(c.info, body),
-		branches: errflow.Branches(c.info, body),
-		returns:  errflow.Returns(body),
+		resolver: flow.Resolver(),
+		branches: flow.Branches(),
+		returns:  flow.Returns(),
 		results:  mh.Sig.Results().Len(),
 	}
 }

@@ -184,44 +184,6 @@ func (h *handler) originShape(o ast.Expr) shape {
 	return unknownShape
 }
 
-// errorMarked returns the local variables of the handler that are made
-// error results after they are built: SetError is called on them, or their
-// IsError field is assigned.
-func (h *handler) errorMarked() map[*types.Var]bool {
-	if h.marked != nil {
-		return h.marked
-	}
-	info := h.c.info
-	h.marked = map[*types.Var]bool{}
-	ast.Inspect(h.body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && isSetError(model.Callee(info, n)) {
-				if v := h.localVar(sel.X); v != nil {
-					h.marked[v] = true
-				}
-			}
-		case *ast.AssignStmt:
-			for i, lhs := range n.Lhs {
-				sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
-				if !ok || sel.Sel.Name != "IsError" || !isCallToolResult(info.TypeOf(sel.X)) {
-					continue
-				}
-				if i < len(n.Rhs) {
-					if isError, ok := boolConst(info, n.Rhs[i]); ok && !isError {
-						continue
-					}
-				}
-				if v := h.localVar(sel.X); v != nil {
-					h.marked[v] = true
-				}
-			}
-		}
-		return true
-	})
-	return h.marked
-}
-
 // emptyText matches the text of a result that claims there is nothing to
 // show: "", "[]", "null", "No results found", "no dashboards found.".
 var emptyText = regexp.MustCompile(`(?i)^\s*(|\[\]|\{\}|null|none|nothing( found)?|no (results?|matches|data|items|entries|records)|(no|0|zero)(\s+[\w-]+){0,3}\s+(found|returned|available|matched))[.!]?\s*$`)
@@ -322,31 +284,6 @@ func (h *handler) empty(expr ast.Expr, depth int) bool {
 		return true
 	}
 	return false
-}
-
-// onlyReturned reports whether every use of v in the handler is as a whole
-// result of a return statement: nothing fills it in between.
-func (h *handler) onlyReturned(v *types.Var) bool {
-	info := h.c.info
-	returned := map[*ast.Ident]bool{}
-	ast.Inspect(h.body, func(n ast.Node) bool {
-		if ret, ok := n.(*ast.ReturnStmt); ok {
-			for _, r := range ret.Results {
-				if id, ok := ast.Unparen(r).(*ast.Ident); ok {
-					returned[id] = true
-				}
-			}
-		}
-		return true
-	})
-	only := true
-	ast.Inspect(h.body, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v && !returned[id] {
-			only = false
-		}
-		return only
-	})
-	return only
 }
 
 // isBasic reports whether t is a basic type such as string or int: a value
