@@ -60,8 +60,6 @@ func expectedDemoFindings(t *testing.T) []finding {
 
 func sorted(fs []finding) []finding { return markers.Sort(fs) }
 
-var demoMarker = regexp.MustCompile(`// demo(\+1)?: ([a-z0-9,-]+)`)
-
 // run runs the binary (or, with go vet, the go command) in dir.
 func run(t *testing.T, dir string, name string, args ...string) (stdout, stderr string, exitCode int) {
 	t.Helper()
