@@ -150,31 +150,84 @@ func (r *Resolver) localVar(lhs ast.Expr) *types.Var {
 // origin. Parentheses are removed. A local declared without a value and
 // never assigned contributes nothing: it holds nil.
 func (r *Resolver) Origins(expr ast.Expr) []ast.Expr {
-	var out []ast.Expr
-	seen := map[*types.Var]bool{}
-	var visit func(ast.Expr)
-	visit = func(e ast.Expr) {
-		e = ast.Unparen(e)
-		id, ok := e.(*ast.Ident)
-		if !ok {
-			out = append(out, e)
-			return
-		}
-		v, _ := r.info.Uses[id].(*types.Var)
-		if v == nil || isParam(v) || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || !r.declaredIn(v) {
-			out = append(out, e)
-			return
-		}
-		if seen[v] {
-			return
-		}
-		seen[v] = true
-		for _, value := range r.assigns[v] {
-			visit(value)
+	e := ast.Unparen(expr)
+	v := r.followed(e)
+	if v == nil {
+		return []ast.Expr{e}
+	}
+	w := originWalk{r: r}
+	w.follow(v)
+	return w.out
+}
+
+// followed returns the local variable e names when the resolver knows all
+// its assignments, or nil.
+func (r *Resolver) followed(e ast.Expr) *types.Var {
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := r.info.Uses[id].(*types.Var)
+	if v == nil || isParam(v) || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || !r.declaredIn(v) {
+		return nil
+	}
+	return v
+}
+
+// An originWalk follows variables for Origins.
+type originWalk struct {
+	r    *Resolver
+	out  []ast.Expr
+	seen varSet
+}
+
+func (w *originWalk) follow(v *types.Var) {
+	if !w.seen.add(v) {
+		return
+	}
+	for _, value := range w.r.assigns[v] {
+		value = ast.Unparen(value)
+		if u := w.r.followed(value); u != nil {
+			w.follow(u)
+		} else {
+			w.out = append(w.out, value)
 		}
 	}
-	visit(expr)
-	return out
+}
+
+// A varSet is a set of variables: an array while it is small, as it
+// almost always is, a map beyond.
+type varSet struct {
+	small [8]*types.Var
+	n     int
+	m     map[*types.Var]bool
+}
+
+// add adds v to the set and reports whether it was not in it.
+func (s *varSet) add(v *types.Var) bool {
+	if s.m != nil {
+		if s.m[v] {
+			return false
+		}
+		s.m[v] = true
+		return true
+	}
+	for _, u := range s.small[:s.n] {
+		if u == v {
+			return false
+		}
+	}
+	if s.n < len(s.small) {
+		s.small[s.n] = v
+		s.n++
+		return true
+	}
+	s.m = make(map[*types.Var]bool, 2*len(s.small))
+	for _, u := range s.small {
+		s.m[u] = true
+	}
+	s.m[v] = true
+	return true
 }
 
 // declaredIn reports whether v is declared in the body the resolver
@@ -188,29 +241,28 @@ func (r *Resolver) declaredIn(v *types.Var) bool {
 // without one ("var err error"), which Origins leaves out. A rule that
 // needs every possible value (is this error surely non-nil?) asks both.
 func (r *Resolver) MayHoldZero(expr ast.Expr) bool {
-	seen := map[*types.Var]bool{}
-	var visit func(ast.Expr) bool
-	visit = func(e ast.Expr) bool {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		if !ok {
-			return false
-		}
-		v, _ := r.info.Uses[id].(*types.Var)
-		if v == nil || seen[v] {
-			return false
-		}
-		seen[v] = true
-		if r.zero[v] {
-			return true
-		}
-		for _, value := range r.assigns[v] {
-			if visit(value) {
-				return true
-			}
-		}
+	var seen varSet
+	return r.mayHoldZero(expr, &seen)
+}
+
+func (r *Resolver) mayHoldZero(e ast.Expr, seen *varSet) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
 		return false
 	}
-	return visit(expr)
+	v, _ := r.info.Uses[id].(*types.Var)
+	if v == nil || !seen.add(v) {
+		return false
+	}
+	if r.zero[v] {
+		return true
+	}
+	for _, value := range r.assigns[v] {
+		if r.mayHoldZero(value, seen) {
+			return true
+		}
+	}
+	return false
 }
 
 // isParam reports whether v is a parameter, named result or receiver,
@@ -241,7 +293,11 @@ func Mentions(info *types.Info, node ast.Node, v *types.Var) bool {
 
 // IsNil reports whether expr is the predeclared nil.
 func IsNil(info *types.Info, expr ast.Expr) bool {
-	tv, ok := info.Types[ast.Unparen(expr)]
+	expr = ast.Unparen(expr)
+	if id, ok := expr.(*ast.Ident); !ok || id.Name != "nil" {
+		return false // only the identifier can denote it: no need to look up the expression
+	}
+	tv, ok := info.Types[expr]
 	return ok && tv.IsNil()
 }
 

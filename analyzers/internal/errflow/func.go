@@ -5,7 +5,7 @@ package errflow
 // the handlers among them. A Func answers for one body and an Index holds
 // the Func of every body of a package that was asked about, so that each
 // body is walked once per package, not once per analyzer. The model hands
-// out the package's Index (model.Model.Flow); the checker may run the
+// out the package's Index (model.Model.Flows); the checker may run the
 // analyzers of one package in parallel, so both types are safe for
 // concurrent use, and what they return is read-only.
 
