@@ -84,7 +84,7 @@ func (s *summary) add(e effect) {
 type summarizer struct {
 	pass    *analysis.Pass
 	info    *types.Info
-	m       *model.Model
+	flows   *errflow.Index // errflow's answers, shared with the other analyzers through the model
 	pkgBase string
 
 	decls map[*types.Func]*ast.FuncDecl
@@ -129,7 +129,7 @@ func summarize(pass *analysis.Pass, m *model.Model) *summarizer {
 	s := &summarizer{
 		pass:    pass,
 		info:    pass.TypesInfo,
-		m:       m,
+		flows:   m.Flows(pass.TypesInfo),
 		pkgBase: path.Base(pass.Pkg.Path()),
 		decls:   map[*types.Func]*ast.FuncDecl{},
 		sums:    map[*types.Func]*summary{},
@@ -599,7 +599,7 @@ func (s *summarizer) newRoot(node ast.Node) *root {
 		ftype, body = n.Type, n.Body
 	}
 	r := &root{
-		resolver:  s.m.Flow(s.info, body).Resolver(),
+		resolver:  s.flows.Func(body).Resolver(),
 		owner:     map[*types.Var]ast.Node{},
 		called:    map[*ast.FuncLit]bool{},
 		paired:    map[*ast.CallExpr]bool{},

@@ -47,7 +47,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !m.Relevant() {
 		return nil, nil
 	}
-	c := &checker{pass: pass, info: pass.TypesInfo, model: m, report: report.New(pass, m), done: map[doneKey]bool{}}
+	c := &checker{pass: pass, info: pass.TypesInfo, model: m, flows: m.Flows(pass.TypesInfo), report: report.New(pass, m), done: map[doneKey]bool{}}
 	defer c.report.Finish()
 	c.runtime = importedRuntime(pass.Pkg)
 
@@ -70,6 +70,7 @@ type checker struct {
 	pass    *analysis.Pass
 	info    *types.Info
 	model   *model.Model
+	flows   *errflow.Index // errflow's answers, shared with the other analyzers through the model
 	report  *report.Reporter
 	runtime *types.Package // the mcperr package as imported, or nil
 
@@ -127,7 +128,7 @@ func (c *checker) handler(mh *model.Handler) *handler {
 	if body == nil || mh.Sig == nil || c.model.InGenerated(c.pass.Fset, body.Pos()) {
 		return nil
 	}
-	flow := c.model.Flow(c.info, body)
+	flow := c.flows.Func(body)
 	return &handler{
 		Handler:  mh,
 		c:        c,

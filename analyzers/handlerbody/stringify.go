@@ -94,7 +94,7 @@ type messageScan struct {
 // origins follows expr through the local variables of the declaration.
 func (s *messageScan) origins(expr ast.Expr) []ast.Expr {
 	if s.resolver == nil {
-		s.resolver = s.c.model.Flow(s.c.info, s.body).Resolver()
+		s.resolver = s.c.flows.Func(s.body).Resolver()
 	}
 	return s.resolver.Origins(expr)
 }

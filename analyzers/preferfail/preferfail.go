@@ -46,9 +46,10 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	r := report.New(pass, m)
 	defer r.Finish()
+	flows := m.Flows(pass.TypesInfo)
 	for _, h := range m.Handlers {
 		if h.Kind == model.ToolHandler && len(h.Tools) > 0 && h.Body() != nil && h.Sig != nil {
-			checkHandler(pass, r, m, h)
+			checkHandler(pass, r, flows.Func(h.Body()), h)
 		}
 	}
 	return nil, nil
@@ -56,8 +57,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 // checkHandler reports the factory and New errors the handler returns
 // whose code its tools declare.
-func checkHandler(pass *analysis.Pass, r *report.Reporter, m *model.Model, h *model.Handler) {
-	flow := m.Flow(pass.TypesInfo, h.Body())
+func checkHandler(pass *analysis.Pass, r *report.Reporter, flow *errflow.Func, h *model.Handler) {
 	resolver := flow.Resolver()
 	n, errIndex := h.Sig.Results().Len(), h.ErrorResult()
 	seen := map[*ast.CallExpr]bool{}

@@ -27,7 +27,7 @@ const maxDepth = 4
 // handler's, or a same-package function a handler's value comes from.
 type scope struct {
 	body     *ast.BlockStmt
-	flow     *errflow.Func // shared with the other analyzers through the model
+	flow     *errflow.Func
 	res      *errflow.Resolver
 	branches []*errflow.Branch
 	returns  []*ast.ReturnStmt
@@ -51,6 +51,7 @@ type values struct {
 	pass   *analysis.Pass
 	info   *types.Info
 	m      *model.Model
+	flows  *errflow.Index // shared with the other analyzers through the model
 	scopes map[*ast.BlockStmt]*scope
 	memo   map[resultKey]bool      // same-package functions: is result i surely non-nil / a wrapped *jsonrpc.Error?
 	inits  map[*types.Var]ast.Expr // package variables' initialisers, read on first use
@@ -75,6 +76,7 @@ func newValues(pass *analysis.Pass, m *model.Model) *values {
 		pass:   pass,
 		info:   pass.TypesInfo,
 		m:      m,
+		flows:  m.Flows(pass.TypesInfo),
 		scopes: map[*ast.BlockStmt]*scope{},
 		memo:   map[resultKey]bool{},
 	}
@@ -84,7 +86,7 @@ func (v *values) scope(body *ast.BlockStmt) *scope {
 	if s, ok := v.scopes[body]; ok {
 		return s
 	}
-	flow := v.m.Flow(v.info, body)
+	flow := v.flows.Func(body)
 	s := &scope{
 		body:     body,
 		flow:     flow,

@@ -12,11 +12,11 @@ func TestFlowShared(t *testing.T) {
 	info := &types.Info{}
 	body := &ast.BlockStmt{}
 	m1, m2 := &Model{}, &Model{}
-	if m1.Flow(info, body) != m1.Flow(info, body) {
-		t.Error("one model gave two Funcs for one body")
+	if m1.Flows(info) != m1.Flows(info) || m1.Flows(info).Func(body) != m1.Flows(info).Func(body) {
+		t.Error("one model gave two indexes, or two Funcs for one body")
 	}
-	if m1.Flow(info, body) == m2.Flow(info, body) {
-		t.Error("two models share a Func")
+	if m1.Flows(info) == m2.Flows(info) {
+		t.Error("two models share an index")
 	}
 	runtime.KeepAlive(m1)
 	runtime.KeepAlive(m2)
@@ -31,7 +31,7 @@ func TestFlowDropped(t *testing.T) {
 	before := count()
 	func() {
 		m := &Model{}
-		m.Flow(&types.Info{}, nil)
+		m.Flows(&types.Info{})
 	}()
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); {
 		runtime.GC()
