@@ -49,11 +49,25 @@ func Result(ret *ast.ReturnStmt, i, n int) ast.Expr {
 // A Resolver follows local variables of one function body back to the
 // expressions assigned to them.
 type Resolver struct {
-	info    *types.Info
-	body    *ast.BlockStmt
-	assigns map[*types.Var][]ast.Expr
+	info *types.Info
+	body *ast.BlockStmt
+	// assigns are the values given to locals, in source order; first
+	// indexes them by variable when there are too many to scan.
+	assigns []assignment
+	first   map[*types.Var]int32
 	zero    map[*types.Var]bool // locals declared without a value
 }
+
+// An assignment is a value given to a local.
+type assignment struct {
+	v     *types.Var
+	value ast.Expr
+	next  int32 // with first: the index of v's next assignment, or -1
+}
+
+// scanAssigns is how many assignments a resolver scans rather than
+// indexes: most bodies have fewer, and a short scan costs less than a map.
+const scanAssigns = 16
 
 // NewResolver indexes the assignments of body, closures included.
 func NewResolver(info *types.Info, body *ast.BlockStmt) *Resolver {
@@ -61,7 +75,44 @@ func NewResolver(info *types.Info, body *ast.BlockStmt) *Resolver {
 	if body != nil {
 		ast.Inspect(body, r.record)
 	}
+	r.finish()
 	return r
+}
+
+// finish indexes the assignments by variable, when there are many.
+func (r *Resolver) finish() {
+	if len(r.assigns) <= scanAssigns {
+		return
+	}
+	r.first = make(map[*types.Var]int32, len(r.assigns))
+	for i := len(r.assigns) - 1; i >= 0; i-- {
+		a := &r.assigns[i]
+		a.next = -1
+		if j, ok := r.first[a.v]; ok {
+			a.next = j
+		}
+		r.first[a.v] = int32(i)
+	}
+}
+
+// nextAssign returns the index of the assignment of v after the one at
+// index i (-1: the first), or -1 when there is none.
+func (r *Resolver) nextAssign(v *types.Var, i int) int {
+	if r.first != nil {
+		if i < 0 {
+			if j, ok := r.first[v]; ok {
+				return int(j)
+			}
+			return -1
+		}
+		return int(r.assigns[i].next)
+	}
+	for j := i + 1; j < len(r.assigns); j++ {
+		if r.assigns[j].v == v {
+			return j
+		}
+	}
+	return -1
 }
 
 // record indexes one assignment or declaration.
@@ -123,10 +174,7 @@ func (r *Resolver) record(n ast.Node) bool {
 
 // assign records that v is given value.
 func (r *Resolver) assign(v *types.Var, value ast.Expr) {
-	if r.assigns == nil {
-		r.assigns = map[*types.Var][]ast.Expr{}
-	}
-	r.assigns[v] = append(r.assigns[v], value)
+	r.assigns = append(r.assigns, assignment{v: v, value: value})
 }
 
 // localVar returns the variable an assignment's left-hand side denotes,
@@ -185,8 +233,8 @@ func (w *originWalk) follow(v *types.Var) {
 	if !w.seen.add(v) {
 		return
 	}
-	for _, value := range w.r.assigns[v] {
-		value = ast.Unparen(value)
+	for i := w.r.nextAssign(v, -1); i >= 0; i = w.r.nextAssign(v, i) {
+		value := ast.Unparen(w.r.assigns[i].value)
 		if u := w.r.followed(value); u != nil {
 			w.follow(u)
 		} else {
@@ -257,8 +305,8 @@ func (r *Resolver) mayHoldZero(e ast.Expr, seen *varSet) bool {
 	if r.zero[v] {
 		return true
 	}
-	for _, value := range r.assigns[v] {
-		if r.mayHoldZero(value, seen) {
+	for i := r.nextAssign(v, -1); i >= 0; i = r.nextAssign(v, i) {
+		if r.mayHoldZero(r.assigns[i].value, seen) {
 			return true
 		}
 	}

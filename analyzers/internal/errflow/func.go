@@ -120,6 +120,7 @@ func (f *Func) index() {
 		}
 		return true
 	})
+	r.finish()
 }
 
 // address records that the body takes the address of x, when x names a

@@ -1,9 +1,11 @@
 package errflow_test
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 	"sync"
 	"testing"
 
@@ -121,5 +123,35 @@ func TestFuncConcurrent(t *testing.T) {
 	}
 	if len(results[0].Returns()) != len(errflow.Returns(body)) {
 		t.Error("concurrent index lost returns")
+	}
+}
+
+// TestOriginsManyAssignments checks that values come back in source order
+// whether the resolver scans its assignments or indexes them.
+func TestOriginsManyAssignments(t *testing.T) {
+	for _, n := range []int{3, 40} {
+		var src strings.Builder
+		src.WriteString("package p\nimport \"errors\"\nfunc many(cond bool) error {\n\tvar a, b error\n")
+		var want []string
+		for i := range n {
+			fmt.Fprintf(&src, "\tif cond { a = errors.New(\"a%d\") }\n\tb = errors.New(\"b%d\")\n", i, i)
+			want = append(want, fmt.Sprintf("errors.New(\"a%d\")", i))
+		}
+		src.WriteString("\t_ = b\n\treturn a\n}\n")
+		_, file, info := check(t, src.String())
+		body := funcBody(file, "many")
+		ret := errflow.Returns(body)[0]
+		for _, r := range []*errflow.Resolver{errflow.NewResolver(info, body), errflow.NewIndex(info).Func(body).Resolver()} {
+			var got []string
+			for _, o := range r.Origins(ret.Results[0]) {
+				got = append(got, types.ExprString(o))
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("%d assignments: origins (-want +got):\n%s", n, diff)
+			}
+			if !r.MayHoldZero(ret.Results[0]) {
+				t.Errorf("%d assignments: a may still hold its zero value", n)
+			}
+		}
 	}
 }
