@@ -121,6 +121,7 @@ type summarizer struct {
 	current *types.Func
 
 	callees map[*ast.Ident]bool // scratch of newRoot: the identifiers naming the function a call calls
+	scan    unitScan            // scratch of scanUnits
 }
 
 // summarize computes the summaries of the package's functions and exports
@@ -465,12 +466,14 @@ type calleeEffect struct {
 	param int
 }
 
-// calleeEffects returns the effects of calling fn at call: from its
-// summary when it is declared in this package, from its fact otherwise.
-func (s *summarizer) calleeEffects(fn *types.Func, call ast.Node) (out []calleeEffect, dynamic bool) {
+// calleeEffects calls yield with each effect of calling fn at call, from
+// its summary when it is declared in this package, from its fact
+// otherwise, and reports whether some reason of fn cannot be known. The
+// summary being built by the caller is never fn's, so yield may add to it.
+func (s *summarizer) calleeEffects(fn *types.Func, call ast.Node, yield func(calleeEffect)) (dynamic bool) {
 	if fn.Pkg() == s.pass.Pkg {
 		if s.decls[fn] == nil {
-			return nil, false
+			return false
 		}
 		if s.current != nil && !s.depends[[2]*types.Func{fn, s.current}] {
 			s.depends[[2]*types.Func{fn, s.current}] = true
@@ -478,32 +481,31 @@ func (s *summarizer) calleeEffects(fn *types.Func, call ast.Node) (out []calleeE
 		}
 		sum := s.sums[fn]
 		if sum == nil {
-			return nil, false
+			return false
 		}
 		sig := fn.Signature()
 		for _, e := range sum.effects {
 			i := -1
 			if e.param != nil {
 				if i = paramIndex(sig, e.param); i < 0 {
-					dynamic = true
 					continue
 				}
 				e.param = nil
 			}
-			out = append(out, calleeEffect{e, i})
+			yield(calleeEffect{e, i})
 		}
-		return out, sum.dynamic
+		return sum.dynamic
 	}
 	fact := s.importFact(fn)
 	if fact == nil {
-		return nil, false
+		return false
 	}
 	for _, ef := range fact.Effects {
 		i := ef.Param - 1
 		ef.Param = 0
-		out = append(out, calleeEffect{effect{effectFact: ef, at: call, via: fn}, i})
+		yield(calleeEffect{effect{effectFact: ef, at: call, via: fn}, i})
 	}
-	return out, fact.Dynamic
+	return fact.Dynamic
 }
 
 // varEffects returns the effects of a package-level error variable.
@@ -539,10 +541,15 @@ func (s *summarizer) noteDynamic(arg ast.Node, fn *types.Func) {
 // computed once, in one walk of the body; local variables are resolved per
 // root, by the resolver the model shares with the other analyzers.
 type root struct {
+	// node is the declaration or literal; lits, the literals in its body.
+	node     ast.Node
+	ftype    *ast.FuncType
+	body     *ast.BlockStmt
+	lits     []*ast.FuncLit
 	resolver *errflow.Resolver
 
-	// owner maps each parameter to its function: the root or a literal.
-	owner map[*types.Var]ast.Node
+	// The maps are allocated on first write.
+
 	// called are the literals some call in the root resolves to.
 	called map[*ast.FuncLit]bool
 	// paired are the RecoveryFor calls that complete a Fail or factory
@@ -551,8 +558,9 @@ type root struct {
 	// inspected are the origins of the error variables the body tests.
 	inspected map[ast.Expr]bool
 
-	// units are what the summaries of the root's bodies read of them:
-	// its own body's and its literals'.
+	// main and units are what the summaries of the root's bodies read of
+	// them: its own body's, and its literals'.
+	main  *unitSyntax
 	units map[*ast.BlockStmt]*unitSyntax
 	// refs are the functions declared in the package that the root names,
 	// called or not, in source order: calleesFirst's edges.
@@ -598,20 +606,14 @@ func (s *summarizer) newRoot(node ast.Node) *root {
 	case *ast.FuncLit:
 		ftype, body = n.Type, n.Body
 	}
-	r := &root{
-		resolver:  s.flows.Func(body).Resolver(),
-		owner:     map[*types.Var]ast.Node{},
-		called:    map[*ast.FuncLit]bool{},
-		paired:    map[*ast.CallExpr]bool{},
-		inspected: map[ast.Expr]bool{},
-	}
-	s.addParams(r, node, ftype)
+	r := &root{node: node, ftype: ftype, body: body, resolver: s.flows.Func(body).Resolver()}
 	if body == nil {
 		return r
 	}
 	w := &walk{s: s, r: r}
 	clear(s.callees)
 	units := s.scanUnits(r, body, s.callees)
+	defer units.done()
 	ast.Inspect(body, func(n ast.Node) bool {
 		if n == nil {
 			return false
@@ -619,11 +621,11 @@ func (s *summarizer) newRoot(node ast.Node) *root {
 		units.node(n)
 		switch n := n.(type) {
 		case *ast.FuncLit:
-			s.addParams(r, n, n.Type)
+			r.lits = append(r.lits, n)
 		case *ast.CallExpr:
 			fn := model.Callee(s.info, n)
 			if _, lit, _ := w.targetOf(n, fn); lit != nil {
-				r.called[lit] = true
+				r.called = setTrue(r.called, lit)
 			}
 			w.pairRecoveries(n, fn)
 			w.noteTests(n, fn)
@@ -652,37 +654,59 @@ func (s *summarizer) newRoot(node ast.Node) *root {
 }
 
 // A unitScan records the unitSyntax of a body and of the literals in it,
-// fed the nodes of one walk of the body in ast.Inspect's order.
+// fed the nodes of one walk of the body in ast.Inspect's order. It
+// collects into scratch lists, and gives each body its share of one
+// allocation when done.
 type unitScan struct {
 	s *summarizer
 	r *root
-	// frames are the bodies enclosing the node being recorded, innermost
-	// last: the root's, then its literals'.
+	// units are the bodies met, in order; frames, those enclosing the
+	// node being recorded, innermost last: the root's, then its literals'.
+	units  []*unitSyntax
 	frames []unitFrame
+	// events and returns are the nodes recorded, with their body's index
+	// in units.
+	events  []unitNode
+	returns []unitNode
 	// callees are the identifiers naming the function a call calls, which
 	// are not references; nil when they are not told apart.
 	callees map[*ast.Ident]bool
 }
 
 type unitFrame struct {
-	syntax     *unitSyntax
+	unit       int       // index in units
 	start, end token.Pos // the body's
 }
 
+type unitNode struct {
+	unit int
+	node ast.Node
+}
+
 // scanUnits starts recording the syntax of body and its literals into r.
+// There is one scan at a time: call done when the walk is over.
 func (s *summarizer) scanUnits(r *root, body *ast.BlockStmt, callees map[*ast.Ident]bool) *unitScan {
-	if r.units == nil {
-		r.units = map[*ast.BlockStmt]*unitSyntax{}
+	sc := &s.scan
+	*sc = unitScan{
+		s: s, r: r, callees: callees,
+		units: sc.units[:0], frames: sc.frames[:0], events: sc.events[:0], returns: sc.returns[:0],
 	}
-	sc := &unitScan{s: s, r: r, callees: callees}
 	sc.enter(body)
 	return sc
 }
 
 func (sc *unitScan) enter(body *ast.BlockStmt) {
 	u := &unitSyntax{}
-	sc.r.units[body] = u
-	sc.frames = append(sc.frames, unitFrame{u, body.Pos(), body.End()})
+	if body == sc.r.body {
+		sc.r.main = u
+	} else {
+		if sc.r.units == nil {
+			sc.r.units = map[*ast.BlockStmt]*unitSyntax{}
+		}
+		sc.r.units[body] = u
+	}
+	sc.frames = append(sc.frames, unitFrame{len(sc.units), body.Pos(), body.End()})
+	sc.units = append(sc.units, u)
 }
 
 // node records n, the next node of the walk.
@@ -696,12 +720,12 @@ func (sc *unitScan) node(n ast.Node) {
 	switch n := n.(type) {
 	case *ast.FuncLit:
 		if inBody {
-			top.syntax.events = append(top.syntax.events, n)
+			sc.events = append(sc.events, unitNode{top.unit, n})
 		}
 		sc.enter(n.Body)
 	case *ast.CallExpr:
 		if inBody {
-			top.syntax.events = append(top.syntax.events, n)
+			sc.events = append(sc.events, unitNode{top.unit, n})
 		}
 		if sc.callees != nil {
 			if id := calleeIdent(n.Fun); id != nil {
@@ -717,11 +741,47 @@ func (sc *unitScan) node(n ast.Node) {
 			sc.r.refs = append(sc.r.refs, decl)
 		}
 		if inBody && !sc.callees[n] {
-			top.syntax.events = append(top.syntax.events, n)
+			sc.events = append(sc.events, unitNode{top.unit, n})
 		}
 	case *ast.ReturnStmt:
-		top.syntax.returns = append(top.syntax.returns, n)
+		sc.returns = append(sc.returns, unitNode{top.unit, n})
 	}
+}
+
+// done ends the scan, handing each body its events and returns.
+func (sc *unitScan) done() {
+	if len(sc.units) == 1 { // no literal: no need to sort the lists out
+		u := sc.units[0]
+		u.events = make([]ast.Node, len(sc.events))
+		for i, e := range sc.events {
+			u.events[i] = e.node
+		}
+		u.returns = make([]*ast.ReturnStmt, len(sc.returns))
+		for i, e := range sc.returns {
+			u.returns[i] = e.node.(*ast.ReturnStmt)
+		}
+	} else {
+		counts := make([]int, len(sc.units))
+		for _, e := range sc.events {
+			counts[e.unit]++
+		}
+		all := make([]ast.Node, 0, len(sc.events))
+		for i, u := range sc.units {
+			u.events, all = all[:0:counts[i]], all[counts[i]:cap(all)]
+		}
+		for _, e := range sc.events {
+			u := sc.units[e.unit]
+			u.events = append(u.events, e.node)
+		}
+		for _, e := range sc.returns {
+			u := sc.units[e.unit]
+			u.returns = append(u.returns, e.node.(*ast.ReturnStmt))
+		}
+	}
+	clear(sc.units)
+	clear(sc.events)
+	clear(sc.returns)
+	sc.r, sc.callees = nil, nil
 }
 
 // syntax returns what the summary of body reads of it. The roots' bodies
@@ -729,6 +789,9 @@ func (sc *unitScan) node(n ast.Node) {
 // initialiser, which belongs to no root, is recorded on first use, without
 // telling callees from references.
 func (w *walk) syntax(body *ast.BlockStmt) *unitSyntax {
+	if body == w.r.body && w.r.main != nil {
+		return w.r.main
+	}
 	if u := w.r.units[body]; u != nil {
 		return u
 	}
@@ -739,20 +802,32 @@ func (w *walk) syntax(body *ast.BlockStmt) *unitSyntax {
 		}
 		return true
 	})
+	sc.done()
 	return w.r.units[body]
 }
 
-func (s *summarizer) addParams(r *root, fn ast.Node, ftype *ast.FuncType) {
-	if ftype == nil || ftype.Params == nil {
-		return
+// owner returns the function whose parameter v is when it is the root or
+// one of its literals, or nil.
+func (r *root) owner(v *types.Var) ast.Node {
+	if v == nil || v.Kind() != types.ParamVar || r.node == nil ||
+		v.Pos() < r.node.Pos() || v.Pos() >= r.node.End() {
+		return nil
 	}
-	for _, field := range ftype.Params.List {
-		for _, name := range field.Names {
-			if v, ok := s.info.Defs[name].(*types.Var); ok {
-				r.owner[v] = fn
-			}
+	var fn ast.Node
+	if declares(r.ftype, v) {
+		fn = r.node
+	}
+	for _, lit := range r.lits {
+		if declares(lit.Type, v) {
+			fn = lit // the innermost, should a literal be written in a signature
 		}
 	}
+	return fn
+}
+
+// declares reports whether v is one of the parameters ftype lists.
+func declares(ftype *ast.FuncType, v *types.Var) bool {
+	return ftype != nil && ftype.Params != nil && ftype.Params.Pos() <= v.Pos() && v.Pos() < ftype.Params.End()
 }
 
 // A walk summarises the functions of one root, for one round of the fixed
@@ -822,7 +897,7 @@ func (w *walk) include(sum *summary, lit *ast.FuncLit) {
 	sum.dynamic = sum.dynamic || child.dynamic
 	escapes := !w.r.called[lit]
 	for _, e := range child.effects {
-		own := e.param != nil && w.r.owner[e.param] == lit
+		own := e.param != nil && w.r.owner(e.param) == lit
 		switch {
 		case own && escapes:
 			sum.dynamic = true
@@ -845,18 +920,17 @@ func (w *walk) reference(sum *summary, id *ast.Ident) {
 	if !ok || isAbstract(fn) || inRuntime(fn) {
 		return
 	}
-	effects, dynamic := w.s.calleeEffects(fn.Origin(), id)
-	sum.dynamic = sum.dynamic || dynamic
-	for _, ce := range effects {
+	dynamic := w.s.calleeEffects(fn.Origin(), id, func(ce calleeEffect) {
 		if ce.param >= 0 {
 			sum.dynamic = true
-			continue
+			return
 		}
 		if ce.Kind == returnKind {
 			ce.Inspected = true
 		}
 		sum.add(ce.effect)
-	}
+	})
+	sum.dynamic = sum.dynamic || dynamic
 }
 
 // call adds the reasons a call names: Fail and RecoveryFor by themselves,
@@ -871,7 +945,7 @@ func (w *walk) call(sum *summary, call *ast.CallExpr) {
 			if e.Kind == returnKind {
 				continue
 			}
-			if e.param != nil && w.r.owner[e.param] == lit {
+			if e.param != nil && w.r.owner(e.param) == lit {
 				w.substitute(sum, e, call, litParamIndex(w.s.info, lit, e.param), nil)
 				continue
 			}
@@ -888,18 +962,16 @@ func (w *walk) call(sum *summary, call *ast.CallExpr) {
 		}
 	case inRuntime(fn):
 	default:
-		effects, dynamic := w.s.calleeEffects(fn, call)
-		sum.dynamic = sum.dynamic || dynamic
-		for _, ce := range effects {
-			if ce.Kind == returnKind {
-				continue
-			}
-			if ce.param >= 0 {
+		dynamic := w.s.calleeEffects(fn, call, func(ce calleeEffect) {
+			switch {
+			case ce.Kind == returnKind:
+			case ce.param >= 0:
 				w.substitute(sum, ce.effect, call, ce.param+shift, fn)
-				continue
+			default:
+				sum.add(ce.effect)
 			}
-			sum.add(ce.effect)
-		}
+		})
+		sum.dynamic = sum.dynamic || dynamic
 	}
 }
 
@@ -978,7 +1050,7 @@ func (w *walk) reasons(expr ast.Expr) []reasonRef {
 			continue
 		}
 		if id, ok := o.(*ast.Ident); ok {
-			if v, ok := w.s.info.Uses[id].(*types.Var); ok && w.r.owner[v] != nil {
+			if v, ok := w.s.info.Uses[id].(*types.Var); ok && w.r.owner(v) != nil {
 				out = append(out, reasonRef{param: v, node: expr})
 				continue
 			}
@@ -1028,7 +1100,7 @@ func (w *walk) carriedCall(sum *summary, call *ast.CallExpr, inspected bool) {
 				continue
 			}
 			e.Inspected = e.Inspected || inspected
-			if e.param != nil && w.r.owner[e.param] == lit {
+			if e.param != nil && w.r.owner(e.param) == lit {
 				w.substitute(sum, e, call, litParamIndex(w.s.info, lit, e.param), nil)
 				continue
 			}
@@ -1055,19 +1127,18 @@ func (w *walk) carriedCall(sum *summary, call *ast.CallExpr, inspected bool) {
 			}
 		}
 	default:
-		effects, dynamic := w.s.calleeEffects(fn, call)
-		sum.dynamic = sum.dynamic || dynamic
-		for _, ce := range effects {
+		dynamic := w.s.calleeEffects(fn, call, func(ce calleeEffect) {
 			if ce.Kind != returnKind {
-				continue
+				return
 			}
 			ce.Inspected = ce.Inspected || inspected
 			if ce.param >= 0 {
 				w.substitute(sum, ce.effect, call, ce.param+shift, fn)
-				continue
+				return
 			}
 			sum.add(ce.effect)
-		}
+		})
+		sum.dynamic = sum.dynamic || dynamic
 	}
 }
 
@@ -1219,7 +1290,7 @@ func (w *walk) pairRecoveries(call *ast.CallExpr, fn *types.Func) {
 	}
 	for _, rec := range recoveries {
 		if s, ok := constString(w.s.info, argAt(rec, 1)); ok && named[s] {
-			w.r.paired[rec] = true
+			w.r.paired = setTrue(w.r.paired, rec)
 		}
 	}
 }
@@ -1251,7 +1322,7 @@ func (w *walk) inspect(expr ast.Expr) {
 		return
 	}
 	for _, o := range w.r.resolver.Origins(id) {
-		w.r.inspected[o] = true
+		w.r.inspected = setTrue(w.r.inspected, o)
 	}
 }
 
@@ -1365,4 +1436,13 @@ func isString(t types.Type) bool {
 	}
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsString != 0
+}
+
+// setTrue sets m[k], allocating m if it is nil, and returns m.
+func setTrue[K comparable](m map[K]bool, k K) map[K]bool {
+	if m == nil {
+		m = map[K]bool{}
+	}
+	m[k] = true
+	return m
 }
