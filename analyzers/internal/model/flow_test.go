@@ -12,7 +12,8 @@ func TestFlowShared(t *testing.T) {
 	info := &types.Info{}
 	body := &ast.BlockStmt{}
 	m1, m2 := &Model{}, &Model{}
-	if m1.Flows(info) != m1.Flows(info) || m1.Flows(info).Func(body) != m1.Flows(info).Func(body) {
+	x, y := m1.Flows(info), m1.Flows(info)
+	if x != y || x.Func(body) != y.Func(body) {
 		t.Error("one model gave two indexes, or two Funcs for one body")
 	}
 	if m1.Flows(info) == m2.Flows(info) {
