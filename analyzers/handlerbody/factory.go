@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
+	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -15,9 +16,9 @@ import (
 // preferErrorFactory reports mcperr.New(code, …) with a constant code that
 // has a factory, and offers to rewrite it to the factory: the code
 // argument is dropped and the function renamed, spelled as the call spells
-// the package.
-func (c *checker) preferErrorFactory(call *ast.CallExpr) {
-	if len(call.Args) < 2 || !model.IsRuntimeFunc(model.Callee(c.info, call), "New") {
+// the package. fn is the call's static callee.
+func (c *checker) preferErrorFactory(call *ast.CallExpr, fn *types.Func) {
+	if len(call.Args) < 2 || !model.IsRuntimeFunc(fn, "New") {
 		return
 	}
 	tv, ok := c.info.Types[call.Args[0]]

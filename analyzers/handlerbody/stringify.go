@@ -56,10 +56,11 @@ func (s *messageScan) scan(n ast.Node) {
 				return false
 			}
 		case *ast.CallExpr:
+			fn := model.Callee(c.info, n)
 			if c.model.ImportsRuntime {
-				c.preferErrorFactory(n)
+				c.preferErrorFactory(n, fn)
 			}
-			s.callSinks(n)
+			s.callSinks(n, fn)
 		case *ast.CompositeLit:
 			s.resultLitSinks(n)
 		case *ast.AssignStmt:
@@ -99,10 +100,8 @@ func (s *messageScan) origins(expr ast.Expr) []ast.Expr {
 	return s.resolver.Origins(expr)
 }
 
-// callSinks checks the messages a call builds.
-func (s *messageScan) callSinks(call *ast.CallExpr) {
-	info := s.c.info
-	fn := model.Callee(info, call)
+// callSinks checks the messages a call (of fn, its static callee) builds.
+func (s *messageScan) callSinks(call *ast.CallExpr, fn *types.Func) {
 	if fn == nil || fn.Pkg() == nil {
 		return
 	}
