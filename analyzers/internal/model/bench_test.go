@@ -1,7 +1,10 @@
 package model_test
 
 import (
+	"flag"
 	"fmt"
+	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -16,8 +19,14 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/load"
 )
 
+// benchTools lists the sizes of the generated servers. The 10 000-tool
+// server takes minutes to generate and load, so it is asked for by name:
+//
+//	go test -run '^$' -bench Suite ./analyzers/internal/model -args -tools 100,1000,10000
+var benchTools = flag.String("tools", "100,1000", "comma-separated numbers of tools of the generated servers")
+
 // BenchmarkModel times the model alone, and BenchmarkSuite every analyzer,
-// on generated servers of 100 and 1000 tools (internal/bench/synth): the
+// on generated servers (internal/bench/synth, sizes from -tools): the
 // analysis only, the packages loaded once. Their ns/tool should not grow
 // with the number of tools. scripts/bench.sh measures whole runs.
 func BenchmarkModel(b *testing.B) {
@@ -29,7 +38,11 @@ func BenchmarkSuite(b *testing.B) {
 }
 
 func benchAnalyzers(b *testing.B, as []*analysis.Analyzer) {
-	for _, tools := range []int{100, 1000} {
+	for _, field := range strings.Split(*benchTools, ",") {
+		tools, err := strconv.Atoi(strings.TrimSpace(field))
+		if err != nil || tools <= 0 {
+			b.Fatalf("-tools: %q is not a positive number of tools", field)
+		}
 		b.Run(fmt.Sprintf("tools=%d", tools), func(b *testing.B) {
 			roots := loadSynth(b, tools)
 			var cpu time.Duration
