@@ -352,18 +352,6 @@ func (h *handler) rootVar(expr ast.Expr) *types.Var {
 	}
 }
 
-// assigned returns the value an assignment gives its i-th left-hand side:
-// its own right-hand side, or the one multi-valued call.
-func assigned(as *ast.AssignStmt, i int) ast.Expr {
-	switch {
-	case len(as.Lhs) == len(as.Rhs):
-		return as.Rhs[i]
-	case len(as.Rhs) == 1:
-		return as.Rhs[0]
-	}
-	return nil
-}
-
 // callTargets returns the variables a call may store its arguments into:
 // the receiver of a method, and the variables passed by address.
 func (h *handler) callTargets(call *ast.CallExpr) []*types.Var {

@@ -84,13 +84,7 @@ func (h *handler) newIndex() *bodyIndex {
 			h.indexAssign(ix, n)
 		case *ast.ValueSpec:
 			for i, name := range n.Names {
-				var value ast.Expr
-				switch {
-				case len(n.Values) == len(n.Names):
-					value = n.Values[i]
-				case len(n.Values) == 1:
-					value = n.Values[0]
-				}
+				value := errflow.Declared(n, i)
 				if v, _ := info.Defs[name].(*types.Var); v != nil && value != nil {
 					ix.add(info, declareVar, n, []ast.Expr{value}, v)
 				}
@@ -134,7 +128,7 @@ func (h *handler) indexAssign(ix *bodyIndex, n *ast.AssignStmt) {
 				ix.marked[v] = true
 			}
 		}
-		rhs := assigned(n, i)
+		rhs := errflow.Assigned(n, i)
 		v := h.rootVar(lhs)
 		if rhs == nil || v == nil {
 			continue

@@ -298,7 +298,7 @@ func refMutatedBy(h *handler, err *types.Var) map[*types.Var]bool {
 				if _, plain := ast.Unparen(lhs).(*ast.Ident); plain {
 					continue
 				}
-				if rhs := assigned(n, i); rhs != nil && errflow.Mentions(info, rhs, err) {
+				if rhs := errflow.Assigned(n, i); rhs != nil && errflow.Mentions(info, rhs, err) {
 					if v := h.rootVar(lhs); v != nil {
 						m[v] = true
 					}
@@ -333,20 +333,13 @@ func refTaintedBy(h *handler, err *types.Var) map[*types.Var]bool {
 			switch n := n.(type) {
 			case *ast.AssignStmt:
 				for i, lhs := range n.Lhs {
-					if rhs := assigned(n, i); rhs != nil && mentionsAny(info, rhs, t) {
+					if rhs := errflow.Assigned(n, i); rhs != nil && mentionsAny(info, rhs, t) {
 						changed = add(h.rootVar(lhs)) || changed
 					}
 				}
 			case *ast.ValueSpec:
 				for i, name := range n.Names {
-					var value ast.Expr
-					switch {
-					case len(n.Values) == len(n.Names):
-						value = n.Values[i]
-					case len(n.Values) == 1:
-						value = n.Values[0]
-					}
-					if value != nil && mentionsAny(info, value, t) {
+					if value := errflow.Declared(n, i); value != nil && mentionsAny(info, value, t) {
 						v, _ := info.Defs[name].(*types.Var)
 						changed = add(v) || changed
 					}

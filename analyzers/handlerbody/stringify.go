@@ -172,7 +172,7 @@ func (s *messageScan) isErrorAssign(as *ast.AssignStmt) []ast.Expr {
 		if !ok || sel.Sel.Name != "IsError" || !isCallToolResult(s.c.info.TypeOf(sel.X)) {
 			continue
 		}
-		if rhs := assigned(as, i); rhs != nil {
+		if rhs := errflow.Assigned(as, i); rhs != nil {
 			if isError, ok := boolConst(s.c.info, rhs); ok && !isError {
 				continue
 			}

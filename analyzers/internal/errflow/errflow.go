@@ -124,11 +124,8 @@ func (r *Resolver) record(n ast.Node) bool {
 			if v == nil {
 				continue
 			}
-			switch {
-			case len(n.Lhs) == len(n.Rhs):
-				r.assign(v, n.Rhs[i])
-			case len(n.Rhs) == 1: // v, err := f(); v, ok := m[k]; ...
-				r.assign(v, n.Rhs[0])
+			if value := Assigned(n, i); value != nil {
+				r.assign(v, value)
 			}
 		}
 	case *ast.RangeStmt:
@@ -161,15 +158,36 @@ func (r *Resolver) record(n ast.Node) bool {
 				}
 				r.zero[v] = true
 			}
-			switch {
-			case len(n.Values) == len(n.Names):
-				r.assign(v, n.Values[i])
-			case len(n.Values) == 1:
-				r.assign(v, n.Values[0])
+			if value := Declared(n, i); value != nil {
+				r.assign(v, value)
 			}
 		}
 	}
 	return true
+}
+
+// Assigned returns the expression the i-th left-hand side of as is given:
+// its own right-hand side, or the one multi-valued right-hand side
+// (v, err := f(); v, ok := m[k]). It returns nil when there is neither.
+func Assigned(as *ast.AssignStmt, i int) ast.Expr {
+	return nth(as.Rhs, i, len(as.Lhs))
+}
+
+// Declared returns the expression the i-th name of spec is given, as
+// Assigned does for an assignment, or nil for a declaration without values.
+func Declared(spec *ast.ValueSpec, i int) ast.Expr {
+	return nth(spec.Values, i, len(spec.Names))
+}
+
+// nth returns the value of the i-th of n targets given values.
+func nth(values []ast.Expr, i, n int) ast.Expr {
+	switch {
+	case len(values) == n:
+		return values[i]
+	case len(values) == 1:
+		return values[0]
+	}
+	return nil
 }
 
 // assign records that v is given value.
