@@ -130,7 +130,7 @@ func summarize(pass *analysis.Pass, m *model.Model) *summarizer {
 	s := &summarizer{
 		pass:    pass,
 		info:    pass.TypesInfo,
-		flows:   m.Flows(pass.TypesInfo),
+		flows:   m.Flows(),
 		pkgBase: path.Base(pass.Pkg.Path()),
 		decls:   map[*types.Func]*ast.FuncDecl{},
 		sums:    map[*types.Func]*summary{},

@@ -47,7 +47,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !m.Relevant() {
 		return nil, nil
 	}
-	c := &checker{pass: pass, info: pass.TypesInfo, model: m, flows: m.Flows(pass.TypesInfo), report: report.New(pass, m), done: map[doneKey]bool{}}
+	c := &checker{pass: pass, info: pass.TypesInfo, model: m, flows: m.Flows(), report: report.New(pass, m), done: map[doneKey]bool{}}
 	defer c.report.Finish()
 	c.runtime = importedRuntime(pass.Pkg)
 

@@ -46,7 +46,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	r := report.New(pass, m)
 	defer r.Finish()
-	flows := m.Flows(pass.TypesInfo)
+	flows := m.Flows()
 	for _, h := range m.Handlers {
 		if h.Kind == model.ToolHandler && len(h.Tools) > 0 && h.Body() != nil && h.Sig != nil {
 			checkHandler(pass, r, flows.Func(h.Body()), h)

@@ -76,7 +76,7 @@ func newValues(pass *analysis.Pass, m *model.Model) *values {
 		pass:   pass,
 		info:   pass.TypesInfo,
 		m:      m,
-		flows:  m.Flows(pass.TypesInfo),
+		flows:  m.Flows(),
 		scopes: map[*ast.BlockStmt]*scope{},
 		memo:   map[resultKey]bool{},
 	}

@@ -1,45 +1,54 @@
-package model
+package model_test
 
 import (
-	"go/ast"
-	"go/types"
-	"runtime"
+	"reflect"
 	"testing"
-	"time"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/errflow"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
 )
 
-func TestFlowShared(t *testing.T) {
-	info := &types.Info{}
-	body := &ast.BlockStmt{}
-	m1, m2 := &Model{}, &Model{}
-	x, y := m1.Flows(info), m1.Flows(info)
-	if x != y || x.Func(body) != y.Func(body) {
-		t.Error("one model gave two indexes, or two Funcs for one body")
+// TestFlowsShared checks that two analyzers of a package are handed the
+// same errflow index, so that a body one of them had walked is not walked
+// again for the other.
+func TestFlowsShared(t *testing.T) {
+	first := &analysis.Analyzer{
+		Name:       "first",
+		Doc:        "returns the errflow index it is handed",
+		Requires:   []*analysis.Analyzer{model.Analyzer},
+		ResultType: reflect.TypeFor[*errflow.Index](),
+		Run: func(pass *analysis.Pass) (any, error) {
+			return pass.ResultOf[model.Analyzer].(*model.Model).Flows(), nil
+		},
 	}
-	if m1.Flows(info) == m2.Flows(info) {
-		t.Error("two models share an index")
+	checked := 0
+	second := &analysis.Analyzer{
+		Name:     "second",
+		Doc:      "compares its errflow index with the first's",
+		Requires: []*analysis.Analyzer{model.Analyzer, first},
+		Run: func(pass *analysis.Pass) (any, error) {
+			mine := pass.ResultOf[model.Analyzer].(*model.Model).Flows()
+			if mine == nil || mine != pass.ResultOf[first] {
+				t.Errorf("%s: the analyzers were handed different errflow indexes", pass.Pkg.Path())
+			}
+			checked++
+			return nil, nil
+		},
 	}
-	runtime.KeepAlive(m1)
-	runtime.KeepAlive(m2)
-}
-
-func TestFlowDropped(t *testing.T) {
-	count := func() int {
-		n := 0
-		flowIndexes.Range(func(any, any) bool { n++; return true })
-		return n
+	// Not analysistest.Run: the fixture's want comments are the model's.
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax, Dir: analysistest.TestData()}, "./tools")
+	if err != nil {
+		t.Fatal(err)
 	}
-	before := count()
-	func() {
-		m := &Model{}
-		m.Flows(&types.Info{})
-	}()
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); {
-		runtime.GC()
-		if count() <= before {
-			return
-		}
-		time.Sleep(10 * time.Millisecond)
+	if _, err := checker.Analyze([]*analysis.Analyzer{second}, pkgs, nil); err != nil {
+		t.Fatal(err)
 	}
-	t.Errorf("the index of a collected model is still held (%d indexes, %d before)", count(), before)
+	if checked == 0 {
+		t.Fatal("no package was analysed")
+	}
 }

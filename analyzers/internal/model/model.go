@@ -20,6 +20,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/directive"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/errflow"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/rules"
 )
 
@@ -52,6 +53,7 @@ type Model struct {
 
 	directives map[*token.File][]*directive.Directive
 	generated  map[*token.File]bool
+	flows      *errflow.Index
 }
 
 // Relevant reports whether the package can contain anything the rules
@@ -87,7 +89,7 @@ func (*reachesRuntime) AFact()         {}
 func (*reachesRuntime) String() string { return "reachesRuntime" }
 
 func run(pass *analysis.Pass) (any, error) {
-	m := &Model{Funcs: map[*types.Func]*ast.FuncDecl{}}
+	m := &Model{Funcs: map[*types.Func]*ast.FuncDecl{}, flows: errflow.NewIndex(pass.TypesInfo)}
 	for _, imp := range pass.Pkg.Imports() {
 		switch imp.Path() {
 		case RuntimePath:
