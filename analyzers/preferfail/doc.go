@@ -26,10 +26,13 @@
 //	},
 //
 // Return mcperr.Fail(ctx, "book_not_found", "No book has this id.",
-// mcperr.WithCause(err)) instead: the suggested fix rewrites the call,
-// keeping the message and the options, when exactly one reason of the
-// contract has the code, the handler's context parameter is named and in
-// scope, and the handler serves one tool. When several reasons share the
+// mcperr.WithCause(err), mcperr.RecoveryFor(ctx, "book_not_found"))
+// instead: the suggested fix rewrites the call, keeping the message and the
+// options, and forwards the entry's recovery hint with RecoveryFor unless
+// an option may already set one (so that the result is not
+// error-contract-recovery-unforwarded's next finding). It is offered when
+// exactly one reason of the contract has the code, the handler's context
+// parameter is named and in scope, and the handler serves one tool. When several reasons share the
 // code the message lists them and the choice is yours. An error that
 // already names a declared reason with WithReason is rewritten to Fail
 // with that reason.

@@ -72,7 +72,7 @@ func checkHandler(pass *analysis.Pass, r *report.Reporter, flow *errflow.Func, h
 				continue
 			}
 			seen[call] = true
-			c, ok := readConstructor(pass.TypesInfo, call)
+			c, ok := readConstructor(pass.TypesInfo, resolver, call)
 			if !ok {
 				continue
 			}
@@ -89,9 +89,12 @@ type constructor struct {
 	code    mcperr.Code
 	message int    // index of the message argument
 	reason  string // the constant reason of a WithReason argument, or ""
+
+	// recovery is whether the options may set a recovery hint.
+	recovery bool
 }
 
-func readConstructor(info *types.Info, call *ast.CallExpr) (constructor, bool) {
+func readConstructor(info *types.Info, resolver *errflow.Resolver, call *ast.CallExpr) (constructor, bool) {
 	fn := model.Callee(info, call)
 	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != model.RuntimePath {
 		return constructor{}, false
@@ -115,6 +118,7 @@ func readConstructor(info *types.Info, call *ast.CallExpr) (constructor, bool) {
 		}
 		c.reason, _ = constantString(info.Types[opt.Args[0]])
 	}
+	c.recovery = mayCarryRecovery(info, resolver, call, call.Args[c.message+1:])
 	return c, true
 }
 
@@ -186,14 +190,59 @@ func fix(pass *analysis.Pass, c constructor, prefix, ctx string, e *model.Entry,
 	if c.message > 0 {
 		end = c.call.Args[c.message].Pos()
 	}
-	return analysis.SuggestedFix{
-		Message: fmt.Sprintf("Return %sFail with reason %q", prefix, reason),
-		TextEdits: []analysis.TextEdit{{
-			Pos:     c.call.Fun.Pos(),
-			End:     end,
-			NewText: []byte(prefix + "Fail(" + ctx + ", " + reasonText + ", "),
-		}},
+	edits := []analysis.TextEdit{{
+		Pos:     c.call.Fun.Pos(),
+		End:     end,
+		NewText: []byte(prefix + "Fail(" + ctx + ", " + reasonText + ", "),
+	}}
+	if !c.recovery {
+		// Forward the entry's hint too, or the Fail the fix writes is
+		// error-contract-recovery-unforwarded's next finding. After the
+		// last argument, not before the parenthesis: a call written over
+		// several lines ends with a comma.
+		last := c.call.Args[len(c.call.Args)-1]
+		edits = append(edits, analysis.TextEdit{
+			Pos:     last.End(),
+			End:     last.End(),
+			NewText: []byte(", " + prefix + "RecoveryFor(" + ctx + ", " + reasonText + ")"),
+		})
 	}
+	return analysis.SuggestedFix{
+		Message:   fmt.Sprintf("Return %sFail with reason %q", prefix, reason),
+		TextEdits: edits,
+	}
+}
+
+// mayCarryRecovery reports whether the options of a constructor call,
+// followed through local variables, may set a recovery hint: RecoveryFor,
+// WithRecovery, WithData of the key "recovery" or of a key not known, or an
+// option it cannot see into (a parameter, a variadic argument, another
+// package's function). error-contract-recovery-unforwarded asks the same
+// of a Fail call.
+func mayCarryRecovery(info *types.Info, resolver *errflow.Resolver, call *ast.CallExpr, opts []ast.Expr) bool {
+	if call.Ellipsis.IsValid() {
+		return true
+	}
+	for _, arg := range opts {
+		for _, o := range resolver.Origins(arg) {
+			opt, ok := o.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			fn := model.Callee(info, opt)
+			switch {
+			case fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != model.RuntimePath:
+				return true
+			case model.IsRuntimeFunc(fn, "RecoveryFor"), model.IsRuntimeFunc(fn, "WithRecovery"):
+				return true
+			case model.IsRuntimeFunc(fn, "WithData") && len(opt.Args) == 2:
+				if key, ok := constantString(info.Types[opt.Args[0]]); !ok || key == "recovery" {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // contextName returns the name of the handler's context parameter when it

@@ -9,7 +9,10 @@ import (
 	"github.com/mcperrlint/mcperrlint/runtime/mcperr"
 )
 
-type In struct{ ID, Kind string }
+type In struct {
+	ID, Kind string
+	Option   mcperr.Option
+}
 type Out struct{}
 
 const reasonMissing = "book_missing"
@@ -37,6 +40,31 @@ var books = mcperr.Tool[In, Out]{
 			return Out{}, err
 		case "reason":
 			return Out{}, mcperr.NotFound("No book.", mcperr.WithReason("book_missing")) // want `declares code NotFound for reason "book_missing"`
+		case "option followed":
+			opt := mcperr.WithCause(errStore)
+			return Out{}, mcperr.Conflict("The book is lent.", opt) // want `declares code Conflict for reason "book_lent"`
+		case "multiline":
+			return Out{}, mcperr.Conflict( // want `declares code Conflict for reason "book_lent"`
+				"The book is lent.",
+				mcperr.WithCause(errStore),
+			)
+		// The fix forwards no recovery hint where the options may carry one.
+		case "with recovery":
+			return Out{}, mcperr.Conflict("The book is lent.", mcperr.WithRecovery("Wait.")) // want `declares code Conflict for reason "book_lent"`
+		case "recovery for":
+			return Out{}, mcperr.Conflict("The book is lent.", mcperr.RecoveryFor(ctx, "book_lent")) // want `declares code Conflict for reason "book_lent"`
+		case "recovery data":
+			return Out{}, mcperr.Conflict("The book is lent.", mcperr.WithData("recovery", "Wait.")) // want `declares code Conflict for reason "book_lent"`
+		case "data key unknown":
+			return Out{}, mcperr.Conflict("The book is lent.", mcperr.WithData(in.Kind, "Wait.")) // want `declares code Conflict for reason "book_lent"`
+		case "option variable":
+			opt := mcperr.WithRecovery("Wait.")
+			return Out{}, mcperr.Conflict("The book is lent.", opt) // want `declares code Conflict for reason "book_lent"`
+		case "option param":
+			return Out{}, mcperr.Conflict("The book is lent.", in.Option) // want `declares code Conflict for reason "book_lent"`
+		case "variadic":
+			opts := []mcperr.Option{mcperr.WithCause(errStore)}
+			return Out{}, mcperr.Conflict("The book is lent.", opts...) // want `declares code Conflict for reason "book_lent"`
 		case "ambiguous":
 			return Out{}, mcperr.RateLimited("Slow down.") // want `tool "books" declares code RateLimited for reasons "too_many", "slow_down": return mcperr.Fail\(ctx, <reason>, ...\) with the reason this failure is`
 		}
