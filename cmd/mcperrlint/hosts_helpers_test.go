@@ -46,11 +46,22 @@ func golden(t *testing.T, name string, got []byte) []byte {
 	return want
 }
 
-// copyFixture copies a fixture module to a temporary directory, pointing
-// its go.work at this repository, so a test can edit it.
+// copyFixture copies a fixture module (or the demo) to a temporary
+// directory, pointing its go.work at this repository, so a test can edit
+// it.
 func copyFixture(t *testing.T, src string) string {
 	t.Helper()
 	repo, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	absSrc, err := filepath.Abs(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// How the go.work names this repository: "../.." from the demo,
+	// "../../../.." from this package's fixtures.
+	repoFromSrc, err := filepath.Rel(absSrc, repo)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +74,7 @@ func copyFixture(t *testing.T, src string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data = []byte(strings.ReplaceAll(string(data), "../../../..", filepath.ToSlash(repo)))
+	data = []byte(strings.ReplaceAll(string(data), filepath.ToSlash(repoFromSrc), filepath.ToSlash(repo)))
 	if err := os.WriteFile(work, data, 0o644); err != nil {
 		t.Fatal(err)
 	}

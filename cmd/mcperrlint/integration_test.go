@@ -83,7 +83,14 @@ var textFinding = regexp.MustCompile(`^(.+?\.go):(\d+):\d+: ([a-z0-9-]+): `)
 // the demo directory.
 func parseText(t *testing.T, output string) []finding {
 	t.Helper()
-	abs, _ := filepath.Abs(demoDir)
+	return parseTextIn(t, demoDir, output)
+}
+
+// parseTextIn reads findings from text output, with paths made relative
+// to dir.
+func parseTextIn(t *testing.T, dir, output string) []finding {
+	t.Helper()
+	abs, _ := filepath.Abs(dir)
 	var got []finding
 	sc := bufio.NewScanner(strings.NewReader(output))
 	for sc.Scan() {

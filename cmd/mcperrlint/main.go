@@ -4,15 +4,18 @@
 //
 //	mcperrlint [-C dir] [flags] packages...
 //	mcperrlint [-C dir] -format=text|json|sarif [flags] packages...
+//	mcperrlint [-C dir] -json|-fix [-diff]|-c=N [flags] packages...
 //	mcperrlint [-C dir] catalog [-format md|json] [-check FILE] packages...
 //	go vet -vettool=$(which mcperrlint) packages...
+//	go fix -fixtool=$(which mcperrlint) [-diff] packages...
 //
-// Without -format, mcperrlint is a standard go/analysis multichecker: run
-// "mcperrlint help" for the analyzers and their flags, -json, -fix and
-// -diff; go vet runs it through the same protocol as its own analyzers.
-// A plain run, mcperrlint [analyzer flags] packages..., is -format=text:
-// the same findings, on the checker-based driver, whose loader type-checks
-// from source only the packages that can matter to the rules.
+// A plain run, mcperrlint [analyzer flags] packages..., is -format=text,
+// on the checker-based driver, whose loader type-checks from source only
+// the packages that can matter to the rules. With -json, -fix (-fix -diff
+// prints the fixes as a diff instead of applying them), -c=N or help,
+// mcperrlint is the standard go/analysis multichecker ("mcperrlint help"
+// lists the analyzers and their flags); go vet and go fix run it through
+// the same protocol as their own analyzers.
 //
 // With -format, a driver built on go/analysis/checker writes the findings
 // to standard output as text, as a JSON document or as SARIF 2.1.0 for

@@ -1,0 +1,176 @@
+package main_test
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// The suggested fixes, applied the three ways a user applies them:
+// mcperrlint -fix (and -fix -diff), go fix -fixtool (and -diff), and, in
+// package golangci, golangci-lint run --fix. The demo's fixes are in
+// testdata/golden/demo-fix.diff.
+
+// TestDemoFixDiff checks the diff both hosts print without applying it.
+func TestDemoFixDiff(t *testing.T) {
+	dir := copyFixture(t, demoDir)
+	stdout, stderr, code := run(t, dir, binary, "-fix", "-diff", "./...")
+	if code != 0 {
+		t.Errorf("mcperrlint -fix -diff: exit code %d, want 0\nstderr:\n%s", code, stderr)
+	}
+	got := normalizeDiff(dir, stdout)
+	want := golden(t, "demo-fix.diff", []byte(got))
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("mcperrlint -fix -diff (-want +got):\n%s", diff)
+	}
+
+	stdout, stderr, code = run(t, dir, "go", "fix", "-fixtool="+binary, "-diff", "./...")
+	if code != 1 {
+		t.Errorf("go fix -diff: exit code %d, want 1 (there are fixes)\nstderr:\n%s", code, stderr)
+	}
+	if diff := cmp.Diff(string(want), normalizeDiff(dir, stdout)); diff != "" {
+		t.Errorf("go fix -fixtool -diff (-want +got):\n%s", diff)
+	}
+	assertUnchanged(t, dir)
+}
+
+// TestDemoFix applies the fixes with mcperrlint -fix and with go fix
+// -fixtool, each to its own copy of the demo: both must write the same
+// files, leave no fix behind (a fix whose result another rule would fix
+// again is a fix half done), and remove exactly the findings on the lines
+// they change.
+func TestDemoFix(t *testing.T) {
+	fixed := copyFixture(t, demoDir)
+	if _, stderr, code := run(t, fixed, binary, "-fix", "./..."); code != 0 {
+		t.Fatalf("mcperrlint -fix: exit code %d, want 0\nstderr:\n%s", code, stderr)
+	}
+	if stdout, _, _ := run(t, fixed, binary, "-fix", "-diff", "./..."); stdout != "" {
+		t.Errorf("fixes left after mcperrlint -fix:\n%s", stdout)
+	}
+
+	byGoFix := copyFixture(t, demoDir)
+	if _, stderr, code := run(t, byGoFix, "go", "fix", "-fixtool="+binary, "./..."); code != 0 {
+		t.Fatalf("go fix -fixtool: exit code %d, want 0\nstderr:\n%s", code, stderr)
+	}
+	for _, file := range goFiles(t, fixed) {
+		a, _ := os.ReadFile(filepath.Join(fixed, file))
+		b, _ := os.ReadFile(filepath.Join(byGoFix, file))
+		if diff := cmp.Diff(string(a), string(b)); diff != "" {
+			t.Errorf("%s: mcperrlint -fix and go fix -fixtool disagree (-mcperrlint +go fix):\n%s", file, diff)
+		}
+	}
+
+	goldenDiff, err := os.ReadFile(filepath.Join("testdata", "golden", "demo-fix.diff"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := changedLines(t, string(goldenDiff))
+	var want []finding
+	for _, f := range expectedDemoFindings(t) {
+		if !changed[f.File+":"+strconv.Itoa(f.Line)] {
+			want = append(want, f)
+		}
+	}
+	stdout, stderr, _ := run(t, fixed, binary, "./...")
+	if diff := cmp.Diff(want, parseTextIn(t, fixed, stdout+stderr)); diff != "" {
+		t.Errorf("findings after -fix (-want +got):\n%s", diff)
+	}
+}
+
+// TestGoToolDirective runs mcperrlint as go tool, from a tool directive in
+// the linted module's go.mod.
+func TestGoToolDirective(t *testing.T) {
+	dir := copyFixture(t, demoDir)
+	edit(t, filepath.Join(dir, "go.mod"), func(s string) string {
+		return s + "\ntool github.com/mcperrlint/mcperrlint/cmd/mcperrlint\n"
+	})
+	stdout, stderr, code := run(t, dir, "go", "tool", "mcperrlint", "./...")
+	if code != 3 {
+		t.Errorf("go tool mcperrlint: exit code %d, want 3 (findings)\nstderr:\n%s", code, stderr)
+	}
+	if diff := cmp.Diff(expectedDemoFindings(t), parseTextIn(t, dir, stdout+stderr)); diff != "" {
+		t.Errorf("findings (-want +got):\n%s", diff)
+	}
+}
+
+// normalizeDiff makes a unified diff of files under dir comparable: paths
+// relative to dir, and the files in name order (hosts print them in the
+// order their packages finish).
+func normalizeDiff(dir, diff string) string {
+	diff = strings.ReplaceAll(diff, filepath.ToSlash(dir)+"/", "")
+	var files []string
+	for chunk := range strings.SplitSeq(diff, "\n--- ") {
+		if chunk = strings.TrimPrefix(chunk, "--- "); strings.TrimSpace(chunk) != "" {
+			files = append(files, "--- "+strings.TrimSuffix(chunk, "\n")+"\n")
+		}
+	}
+	slices.Sort(files)
+	return strings.Join(files, "")
+}
+
+// hunkHeader is the header of a hunk of a unified diff: its old lines.
+var hunkHeader = regexp.MustCompile(`^@@ -(\d+),\d+ \+\d+,\d+ @@`)
+
+// changedLines returns the "file:line" of every line a normalized diff
+// removes or replaces, numbered in the old file. The demo's fixes change
+// lines in place, so the numbers hold in the new file too.
+func changedLines(t *testing.T, diff string) map[string]bool {
+	t.Helper()
+	changed := map[string]bool{}
+	var file string
+	var line int
+	for l := range strings.SplitSeq(diff, "\n") {
+		switch {
+		case strings.HasPrefix(l, "--- "):
+			file = strings.TrimSuffix(strings.TrimPrefix(l, "--- "), " (old)")
+		case strings.HasPrefix(l, "+++ "):
+		case hunkHeader.MatchString(l):
+			line, _ = strconv.Atoi(hunkHeader.FindStringSubmatch(l)[1])
+		case strings.HasPrefix(l, "-"):
+			changed[file+":"+strconv.Itoa(line)] = true
+			line++
+		case strings.HasPrefix(l, " "):
+			line++
+		}
+	}
+	if len(changed) == 0 {
+		t.Fatal("the golden diff changes no line")
+	}
+	return changed
+}
+
+// goFiles returns the .go files under dir, relative to it.
+func goFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	var files []string
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".go") {
+			rel, _ := filepath.Rel(dir, path)
+			files = append(files, filepath.ToSlash(rel))
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// assertUnchanged checks that a copy of the demo still has the demo's
+// .go files: -diff must not write.
+func assertUnchanged(t *testing.T, dir string) {
+	t.Helper()
+	for _, file := range goFiles(t, demoDir) {
+		a, _ := os.ReadFile(filepath.Join(demoDir, file))
+		b, _ := os.ReadFile(filepath.Join(dir, file))
+		if string(a) != string(b) {
+			t.Errorf("%s was changed by a -diff run", file)
+		}
+	}
+}
