@@ -134,7 +134,7 @@ func parseLintFlags(args []string, stderr io.Writer) (*lintOptions, error) {
 	fs.StringVar(&opts.format, "format", "", "output format: "+strings.Join(formats, ", "))
 	fs.StringVar(&opts.srcRoot, "srcroot", "", "directory that reported paths are relative to (default: the go.work or go.mod directory)")
 	fs.BoolVar(&opts.tests, "test", true, "check test files too")
-	fs.BoolVar(&opts.allSource, "allsource", false, "load every dependency from source, not only those whose imports reach the mcperr runtime or an MCP SDK (slower; see docs/drafts/performance.md)")
+	fs.BoolVar(&opts.allSource, "allsource", false, "load every dependency from source, not only those whose imports reach the mcperr runtime or an MCP SDK (slower; see the README's What loses facts)")
 	multicheckerOnly := map[string]*bool{}
 	for _, name := range []string{"fix", "diff", "json"} {
 		multicheckerOnly[name] = fs.Bool(name, false, "multichecker only: run mcperrlint -"+name+" packages... without -format")

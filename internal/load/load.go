@@ -46,7 +46,7 @@
 //
 // What this loses, by construction, are facts about packages outside the
 // source set; Config.AllSource loads everything from source, as the stock
-// driver does, to get them back (see docs/drafts/performance.md).
+// driver does, to get them back (see the README, "What loses facts, and how to get them back").
 package load
 
 import (
