@@ -47,7 +47,8 @@ func run(pass *analysis.Pass) (any, error) {
 	if !m.Relevant() {
 		return nil, nil
 	}
-	c := &checker{pass: pass, info: pass.TypesInfo, model: m, flows: m.Flows(), report: report.New(pass, m), done: map[doneKey]bool{}}
+	c := &checker{pass: pass, info: pass.TypesInfo, model: m, flows: m.Flows(), report: report.New(pass, m), done: map[doneKey]bool{},
+		helpers: map[*types.Func]*helperBlobs{}}
 	defer c.report.Finish()
 	c.runtime = importedRuntime(pass.Pkg)
 
@@ -75,6 +76,10 @@ type checker struct {
 	runtime *types.Package // the mcperr package as imported, or nil
 
 	done map[doneKey]bool // findings already reported
+
+	helpers      map[*types.Func]*helperBlobs // what the errors of the package's helpers carry
+	helperDepth  int                          // how many helpers returnedBlobs is inside
+	handlerFuncs map[*types.Func]bool         // the handlers declared as functions, on first use
 }
 
 // A doneKey is one finding: a rule at a node. A value reached from two

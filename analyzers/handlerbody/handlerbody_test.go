@@ -11,5 +11,5 @@ import (
 func Test(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), handlerbody.Analyzer,
 		"./tools", "./factory", "./aliased", "./dotted", "./gosdk", "./gosdkhandlers", "./mcpgo", "./mcpgohandlers",
-		"./books", "./bookstools", "./stringify", "./gen", "./suppress", "./adapted")
+		"./books", "./bookstools", "./stringify", "./gen", "./suppress", "./adapted", "./helpers")
 }

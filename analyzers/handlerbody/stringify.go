@@ -73,7 +73,10 @@ func (s *messageScan) scan(n ast.Node) {
 }
 
 // noStringifyInReturnedErrors checks the text of the errors a handler
-// returns that it builds with fmt.Errorf or errors.New.
+// returns: those it builds with fmt.Errorf or errors.New, and those the
+// package's helpers it calls return (see returnedBlobs). A helper's error
+// returned in a branch chosen by errors.Is is a known condition the
+// handler passes on on purpose, and is not followed.
 func noStringifyInReturnedErrors(h *handler) {
 	s := &messageScan{c: h.c, body: h.body, resolver: h.resolver}
 	for _, ret := range h.returns {
@@ -81,6 +84,8 @@ func noStringifyInReturnedErrors(h *handler) {
 		if e == nil || errflow.IsNil(h.c.info, e) {
 			continue
 		}
+		br := errflow.Innermost(h.branches, ret)
+		s.keepInside = br != nil && br.Sentinel
 		s.errorValue(e, "the error "+h.describe()+" returns")
 	}
 }
@@ -90,6 +95,9 @@ type messageScan struct {
 	c        *checker
 	body     *ast.BlockStmt // the enclosing function's body, or nil
 	resolver *errflow.Resolver
+	// keepInside stops errorBlobs at the calls of the package's helpers,
+	// for an error the handler chose by testing which one it is.
+	keepInside bool
 }
 
 // origins follows expr through the local variables of the declaration.
@@ -217,9 +225,40 @@ func (s *messageScan) contentSinks(lit *ast.CompositeLit) {
 }
 
 // errorValue checks the text of an error value that reaches the client:
-// the text of the fmt.Errorf or errors.New calls it comes from.
+// the text of the fmt.Errorf or errors.New calls it comes from, of the
+// errors those wrap, and of the errors the package's own helpers return.
 func (s *messageScan) errorValue(e ast.Expr, sink string) {
+	for _, eb := range s.errorBlobs(e, 0) {
+		if len(eb.via) == 0 {
+			s.reportBlob(eb.arg, eb.b, sink)
+			continue
+		}
+		s.reportBlob(eb.arg, eb.b, sink+", through "+helperChain(eb.via)+",", analysis.RelatedInformation{
+			Pos: eb.call.Pos(), End: eb.call.End(), Message: "the error comes from this call"})
+	}
+}
+
+// An errorBlob is a raw upstream value in the text of an error.
+type errorBlob struct {
+	arg ast.Expr // the message argument of fmt.Errorf or errors.New that holds it
+	b   *blob
+	// via are the helpers whose returned error carries it, from the one
+	// the scanned function calls (at call) down to the one that builds
+	// it; none when the scanned function builds it.
+	via  []*types.Func
+	call *ast.CallExpr
+}
+
+// errorBlobs returns the raw values in the text of an error value: in the
+// messages of the fmt.Errorf and errors.New calls it comes from, in the
+// errors those format (%w and %v print the wrapped error's text), and in
+// the errors returned by the functions of the package it comes from.
+func (s *messageScan) errorBlobs(e ast.Expr, depth int) []errorBlob {
+	if depth > maxBlobDepth {
+		return nil
+	}
 	info := s.c.info
+	var out []errorBlob
 	for _, o := range s.origins(e) {
 		call, ok := o.(*ast.CallExpr)
 		if !ok {
@@ -228,11 +267,43 @@ func (s *messageScan) errorValue(e ast.Expr, sink string) {
 		fn := model.Callee(info, call)
 		switch {
 		case model.IsFunc(fn, "fmt", "Errorf"):
-			s.format(call, 0, sink)
+			for _, b := range s.formatBlobs(call, 0, 0) {
+				out = append(out, errorBlob{arg: b.at, b: b})
+			}
+			for _, wrapped := range printedErrors(info, call) {
+				out = append(out, s.errorBlobs(wrapped, depth+1)...)
+			}
 		case model.IsFunc(fn, "errors", "New") && len(call.Args) == 1:
-			s.text(call.Args[0], sink)
+			if b := s.blob(call.Args[0], 0); b != nil {
+				out = append(out, errorBlob{arg: call.Args[0], b: b})
+			}
+		case !s.keepInside:
+			for _, eb := range s.c.returnedBlobs(fn) {
+				eb.call = call
+				out = append(out, eb)
+			}
 		}
 	}
+	return out
+}
+
+// printedErrors returns the operands of a fmt.Errorf call that are errors
+// whose text it prints: with %w, %v, %s or %q.
+func printedErrors(info *types.Info, call *ast.CallExpr) []ast.Expr {
+	_, verbs, ok := formatOf(info, call, 0)
+	if !ok {
+		return nil
+	}
+	var out []ast.Expr
+	for _, v := range verbs {
+		switch v.verb {
+		case 'w', 'v', 's', 'q':
+			if arg := operand(call, 0, v); arg != nil && errflow.IsError(info.TypeOf(arg)) {
+				out = append(out, arg)
+			}
+		}
+	}
+	return out
 }
 
 // text checks a text argument of a sink.
@@ -459,8 +530,8 @@ func (s *messageScan) httpBody(expr ast.Expr, depth int) bool {
 
 // reportBlob reports a blob in a sink's message, at the expression of the
 // message that holds it, pointing at where it was produced when that is
-// elsewhere.
-func (s *messageScan) reportBlob(arg ast.Expr, b *blob, sink string) {
+// elsewhere, and at the places related says.
+func (s *messageScan) reportBlob(arg ast.Expr, b *blob, sink string, related ...analysis.RelatedInformation) {
 	at := b.at
 	if at == nil || at.Pos() < arg.Pos() || at.End() > arg.End() {
 		at = arg
@@ -473,9 +544,10 @@ func (s *messageScan) reportBlob(arg ast.Expr, b *blob, sink string) {
 		End: at.End(),
 		Message: fmt.Sprintf("%s includes %s: raw upstream text reaches the client, where it can leak internal details and mislead the agent; say what failed in words, and keep the raw value in mcperr.WithData or the server's logs",
 			sink, b.what),
+		Related: related,
 	}
 	if b.source != nil && (b.source.Pos() < at.Pos() || b.source.End() > at.End()) {
-		d.Related = []analysis.RelatedInformation{{Pos: b.source.Pos(), End: b.source.End(), Message: "the raw value comes from here"}}
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: b.source.Pos(), End: b.source.End(), Message: "the raw value comes from here"})
 	}
 	s.c.report.Diagnostic(rules.NoStringifyUpstreamError, d)
 }

@@ -1,0 +1,288 @@
+// Package helpers builds the errors its handlers return in helper
+// functions and methods, as real servers do: the raw upstream values in
+// those errors are reported in the helpers, where the fix belongs.
+package helpers
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net/http"
+	"os/exec"
+
+	gomcp "github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+	"github.com/mcperrlint/mcperrlint/runtime/mcperr"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"fixtures/helpersdep"
+)
+
+// An adapter of the server's own, as mcp-grafana's MustTool.
+
+type HandlerFunc[T, R any] = func(ctx context.Context, args T) (R, error)
+
+type Tool struct {
+	Tool    gomcp.Tool
+	Handler server.ToolHandlerFunc
+}
+
+func MustTool[T, R any](name string, h HandlerFunc[T, R]) Tool {
+	return Tool{Tool: gomcp.NewTool(name), Handler: func(ctx context.Context, req gomcp.CallToolRequest) (*gomcp.CallToolResult, error) {
+		var args T
+		if _, err := h(ctx, args); err != nil {
+			return gomcp.NewToolResultError(err.Error()), nil
+		}
+		return gomcp.NewToolResultText("done"), nil
+	}}
+}
+
+type Args struct{ Query string }
+
+type GraphiteClient struct {
+	HTTP *http.Client
+	Base string
+}
+
+// doGet is a method helper, reached from two handlers: reported once.
+func (c *GraphiteClient) doGet(ctx context.Context, path string) ([]byte, error) {
+	resp, err := c.HTTP.Get(c.Base + path)
+	if err != nil {
+		return nil, fmt.Errorf("graphite: %w", err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		body, _ := io.ReadAll(io.LimitReader(resp.Body, 1024))
+		return nil, fmt.Errorf("graphite API returned status %d: %s", resp.StatusCode, string(body)) // want `no-stringify-upstream-error: the error adapted handler \w+ returns, through helpers.\(\*GraphiteClient\).doGet, includes an HTTP response body read with io.ReadAll`
+	}
+	return io.ReadAll(resp.Body)
+}
+
+var graphite = &GraphiteClient{}
+
+// queryGraphite returns the helper's error unchanged.
+func queryGraphite(ctx context.Context, args Args) ([]byte, error) {
+	data, err := graphite.doGet(ctx, "/render?target="+args.Query)
+	if err != nil {
+		return nil, err
+	}
+	return data, nil
+}
+
+// listMetrics reaches the same helper.
+func listMetrics(ctx context.Context, args Args) ([]byte, error) {
+	return graphite.doGet(ctx, "/metrics/find?query="+args.Query)
+}
+
+// status is a function helper whose error the handler wraps with %w: the
+// wrapped text shows.
+func status(ctx context.Context, name string) error {
+	state := map[string]string{"name": name}
+	raw, _ := json.Marshal(state)
+	return fmt.Errorf("unexpected state %s", raw) // want `no-stringify-upstream-error: the error adapted handler checkStatus returns, through helpers.status, includes JSON-encoded data from json.Marshal`
+}
+
+func checkStatus(ctx context.Context, args Args) (string, error) {
+	if err := status(ctx, args.Query); err != nil {
+		return "", fmt.Errorf("checking %s: %w", args.Query, err)
+	}
+	return "ok", nil
+}
+
+// runReport and loadReport are a chain two deep; loadReport wraps with %v.
+func runReport(ctx context.Context, name string) error {
+	out, err := exec.CommandContext(ctx, "report", name).CombinedOutput()
+	if err != nil {
+		return errors.New("report failed: " + string(out)) // want `no-stringify-upstream-error: the error adapted handler report returns, through helpers.loadReport and helpers.runReport, includes a subprocess's output from \(\*exec.Cmd\).CombinedOutput`
+	}
+	return nil
+}
+
+func loadReport(ctx context.Context, name string) (string, error) {
+	if err := runReport(ctx, name); err != nil {
+		return "", fmt.Errorf("loading %s: %v", name, err)
+	}
+	return name, nil
+}
+
+func report(ctx context.Context, args Args) (string, error) {
+	return loadReport(ctx, args.Query)
+}
+
+// walkA and walkB call each other: the search stops.
+func walkA(ctx context.Context, depth int) error {
+	if depth == 0 {
+		return nil
+	}
+	return walkB(ctx, depth-1)
+}
+
+func walkB(ctx context.Context, depth int) error {
+	if depth%2 == 0 {
+		raw, _ := json.MarshalIndent(depth, "", " ")
+		return fmt.Errorf("odd walk: %s", raw) // want `no-stringify-upstream-error: the error adapted handler walk returns, through helpers.walkA and helpers.walkB, includes JSON-encoded data`
+	}
+	return walkA(ctx, depth-1)
+}
+
+func walk(ctx context.Context, args Args) (string, error) {
+	if err := walkA(ctx, len(args.Query)); err != nil {
+		return "", err
+	}
+	return "walked", nil
+}
+
+var tools = []Tool{
+	MustTool("query", queryGraphite),
+	MustTool("list", listMetrics),
+	MustTool("status", checkStatus),
+	MustTool("report", report),
+	MustTool("walk", walk),
+	MustTool("other", otherPackage),
+	MustTool("lookup", lookupItem),
+	MustTool("data", withData),
+}
+
+// A go-sdk typed handler, an mcp-go handler and an mcperr tool handler,
+// each reaching a helper of its own.
+
+type In struct{ Q string }
+type Out struct{ N int }
+
+func search(q string) (int, error) {
+	resp, err := http.Get("http://search/?q=" + q)
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return 0, fmt.Errorf("search failed: %s", body) // want `no-stringify-upstream-error: the error go-sdk typed handler typed returns, through helpers.search, includes an HTTP response body`
+}
+
+func typed(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Out, error) {
+	n, err := search(in.Q)
+	if err != nil {
+		return nil, Out{}, err
+	}
+	return nil, Out{N: n}, nil
+}
+
+func fetchPage(url string) (string, error) {
+	resp, err := http.Get(url)
+	if err != nil {
+		return "", err
+	}
+	defer resp.Body.Close()
+	page, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusOK {
+		return "", fmt.Errorf("%d %s", resp.StatusCode, page) // want `no-stringify-upstream-error: the error mcp.NewToolResultErrorFromErr shows, through helpers.fetchPage, includes an HTTP response body`
+	}
+	return string(page), nil
+}
+
+func mcpgo(ctx context.Context, req gomcp.CallToolRequest) (*gomcp.CallToolResult, error) {
+	page, err := fetchPage("http://upstream/")
+	if err != nil {
+		return gomcp.NewToolResultErrorFromErr("fetching failed", err), nil
+	}
+	return gomcp.NewToolResultText(page), nil
+}
+
+type Page struct{ Body string }
+
+func render(ctx context.Context, in In) (Page, error) {
+	out, err := exec.CommandContext(ctx, "render", in.Q).Output()
+	if err != nil {
+		return Page{}, fmt.Errorf("render: %s", out) // want `no-stringify-upstream-error: the error mcperr tool handler returns, through helpers.render, includes a subprocess's output from \(\*exec.Cmd\).Output`
+	}
+	return Page{Body: string(out)}, nil
+}
+
+var tool = &mcperr.Tool[In, Page]{
+	Name: "render",
+	Handler: func(ctx context.Context, in In) (Page, error) {
+		return render(ctx, in)
+	},
+}
+
+// Must not flag.
+
+// probe builds an error with a blob, but only a function that is no
+// handler calls it.
+func probe(url string) error {
+	resp, err := http.Get(url)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return fmt.Errorf("probe: %s", body)
+}
+
+func healthy() bool { return probe("http://upstream/health") == nil }
+
+// replaced and failWithCause say what failed in their own words.
+func lookupRaw(q string) error {
+	raw, _ := json.Marshal(q)
+	return fmt.Errorf("lookup %s", raw)
+}
+
+func replaced(ctx context.Context, req gomcp.CallToolRequest) (*gomcp.CallToolResult, error) {
+	if err := lookupRaw(req.GetString("q", "")); err != nil {
+		log.Printf("lookup: %v", err)
+		return gomcp.NewToolResultError("The lookup failed."), nil
+	}
+	return gomcp.NewToolResultText("found"), nil
+}
+
+func failWithCause(ctx context.Context, in In) (Page, error) {
+	if err := lookupRaw(in.Q); err != nil {
+		return Page{}, mcperr.ServiceUnavailable("The lookup service is failing.", mcperr.WithCause(err))
+	}
+	return Page{}, nil
+}
+
+var causeTool = &mcperr.Tool[In, Page]{Name: "cause", Handler: failWithCause}
+
+// otherPackage returns the error of another package's helper: not
+// followed, since that package's bodies are not loaded.
+func otherPackage(ctx context.Context, args Args) ([]byte, error) {
+	return helpersdep.Get("http://upstream/" + args.Query)
+}
+
+// lookupItem passes on only the error it chose with errors.Is.
+var errNotFound = errors.New("not found")
+
+func find(q string) error {
+	raw, _ := json.Marshal(q)
+	return fmt.Errorf("%w: %s", errNotFound, raw)
+}
+
+func lookupItem(ctx context.Context, args Args) (string, error) {
+	err := find(args.Query)
+	if errors.Is(err, errNotFound) {
+		return "", err
+	}
+	return "found", nil
+}
+
+// withData keeps the raw value as data.
+func upstreamData(ctx context.Context) error {
+	resp, err := http.Get("http://upstream/")
+	if err != nil {
+		return mcperr.ServiceUnavailable("The upstream is unreachable.", mcperr.WithCause(err))
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return mcperr.ServiceUnavailable("The upstream is failing.", mcperr.WithData("upstreamBody", string(body)))
+}
+
+func withData(ctx context.Context, args Args) (string, error) {
+	if err := upstreamData(ctx); err != nil {
+		return "", err
+	}
+	return "", nil
+}
