@@ -92,13 +92,13 @@ func (c *checker) isHandler(fn *types.Func) bool {
 }
 
 // helperChain names the helpers an error goes through, as the messages
-// show them: pkg.f, pkg.(*T).m, outermost first.
+// show them, outermost first: pkg.f → pkg.(*T).m.
 func helperChain(via []*types.Func) string {
 	names := make([]string, len(via))
 	for i, fn := range via {
 		names[i] = helperName(fn)
 	}
-	return strings.Join(names, " and ")
+	return strings.Join(names, " → ")
 }
 
 // helperName names a function or method with its package's name.

@@ -258,8 +258,9 @@ func (s *messageScan) errorBlobs(e ast.Expr, depth int) []errorBlob {
 		return nil
 	}
 	info := s.c.info
+	origins := s.origins(e)
 	var out []errorBlob
-	for _, o := range s.origins(e) {
+	for _, o := range origins {
 		call, ok := o.(*ast.CallExpr)
 		if !ok {
 			continue
@@ -277,7 +278,7 @@ func (s *messageScan) errorBlobs(e ast.Expr, depth int) []errorBlob {
 			if b := s.blob(call.Args[0], 0); b != nil {
 				out = append(out, errorBlob{arg: call.Args[0], b: b})
 			}
-		case !s.keepInside:
+		case !s.keepInside && s.reaches(o, origins, e):
 			for _, eb := range s.c.returnedBlobs(fn) {
 				eb.call = call
 				out = append(out, eb)
@@ -285,6 +286,66 @@ func (s *messageScan) errorBlobs(e ast.Expr, depth int) []errorBlob {
 		}
 	}
 	return out
+}
+
+// reaches reports whether o, one of the origins of the variable use
+// reads, can be what it holds there: o is assigned before use, or after it
+// in a loop around both, and no other origin is assigned after o and
+// before use by a statement of a block that encloses use, which runs
+// whenever use does. An error variable reused for several calls
+// (h, err := helper(); …; b, err := json.Marshal(h); if err != nil {
+// return err }) holds, at each return, the error of the call just before
+// it, not a helper's error assigned earlier or later. An assignment in a
+// branch (if, else, a case, a loop) hides nothing.
+func (s *messageScan) reaches(o ast.Expr, origins []ast.Expr, use ast.Expr) bool {
+	if s.body == nil || len(origins) < 2 {
+		return true
+	}
+	if o.Pos() > use.Pos() {
+		return inLoopWith(s.body, use, o)
+	}
+	for _, later := range origins {
+		if later.Pos() < o.End() || use.Pos() < later.End() {
+			continue
+		}
+		if b := enclosingBlock(s.body, later); b != nil && b.Pos() <= use.Pos() && use.End() <= b.End() {
+			return false
+		}
+	}
+	return true
+}
+
+// inLoopWith reports whether a loop of root holds both n and other.
+func inLoopWith(root, n, other ast.Node) bool {
+	found := false
+	ast.Inspect(root, func(x ast.Node) bool {
+		if found || x == nil || x.Pos() > n.Pos() || x.End() < n.End() || x == n {
+			return false
+		}
+		switch x.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			found = x.Pos() <= other.Pos() && other.End() <= x.End()
+		}
+		return true
+	})
+	return found
+}
+
+// enclosingBlock returns the innermost block, case or select clause of
+// root that holds n, descending only into the nodes that hold it.
+func enclosingBlock(root, n ast.Node) ast.Node {
+	var block ast.Node
+	ast.Inspect(root, func(x ast.Node) bool {
+		if x == nil || x.Pos() > n.Pos() || x.End() < n.End() || x == n {
+			return false
+		}
+		switch x.(type) {
+		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+			block = x
+		}
+		return true
+	})
+	return block
 }
 
 // printedErrors returns the operands of a fmt.Errorf call that are errors

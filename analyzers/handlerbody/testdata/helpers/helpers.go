@@ -96,7 +96,7 @@ func checkStatus(ctx context.Context, args Args) (string, error) {
 func runReport(ctx context.Context, name string) error {
 	out, err := exec.CommandContext(ctx, "report", name).CombinedOutput()
 	if err != nil {
-		return errors.New("report failed: " + string(out)) // want `no-stringify-upstream-error: the error adapted handler report returns, through helpers.loadReport and helpers.runReport, includes a subprocess's output from \(\*exec.Cmd\).CombinedOutput`
+		return errors.New("report failed: " + string(out)) // want `no-stringify-upstream-error: the error adapted handler report returns, through helpers.loadReport → helpers.runReport, includes a subprocess's output from \(\*exec.Cmd\).CombinedOutput`
 	}
 	return nil
 }
@@ -123,7 +123,7 @@ func walkA(ctx context.Context, depth int) error {
 func walkB(ctx context.Context, depth int) error {
 	if depth%2 == 0 {
 		raw, _ := json.MarshalIndent(depth, "", " ")
-		return fmt.Errorf("odd walk: %s", raw) // want `no-stringify-upstream-error: the error adapted handler walk returns, through helpers.walkA and helpers.walkB, includes JSON-encoded data`
+		return fmt.Errorf("odd walk: %s", raw) // want `no-stringify-upstream-error: the error adapted handler walk returns, through helpers.walkA → helpers.walkB, includes JSON-encoded data`
 	}
 	return walkA(ctx, depth-1)
 }
@@ -286,3 +286,68 @@ func withData(ctx context.Context, args Args) (string, error) {
 	}
 	return "", nil
 }
+
+// updateItem reuses err for a later call, as mcp-grafana's
+// createDatasource does: the error it returns is json.Marshal's, the
+// helper's only fills a field of the success.
+type Health struct{ Message string }
+
+func checkHealth(ctx context.Context) (*Health, error) {
+	resp, err := http.Get("http://upstream/health")
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return nil, fmt.Errorf("unhealthy: %s", body)
+}
+
+func updateItem(ctx context.Context, args Args) (string, error) {
+	if args.Query != "" {
+		health, err := checkHealth(ctx)
+		if err != nil {
+			health = &Health{Message: fmt.Sprintf("health check failed: %s", err)}
+		}
+		b, err := json.Marshal(health)
+		if err != nil {
+			return "", fmt.Errorf("marshal result: %w", err)
+		}
+		return string(b), nil
+	}
+	return "", nil
+}
+
+var moreTools = []Tool{MustTool("update", updateItem)}
+
+// replaceItem returns err before a helper's call assigns it: the error
+// returned is the first call's.
+func replaceItem(ctx context.Context, args Args) (string, error) {
+	_, err := json.Marshal(args)
+	if err != nil {
+		return "", fmt.Errorf("marshal: %w", err)
+	}
+	_, err = checkHealth(ctx)
+	if err != nil {
+		log.Printf("health: %v", err)
+	}
+	return "replaced", nil
+}
+
+// retry returns, in a loop, the error a later call of the loop assigns.
+func tryOnce(ctx context.Context) error {
+	raw, _ := json.Marshal(ctx)
+	return fmt.Errorf("attempt failed: %s", raw) // want `no-stringify-upstream-error: the error adapted handler retry returns, through helpers.tryOnce, includes JSON-encoded data`
+}
+
+func retry(ctx context.Context, args Args) (string, error) {
+	var err error
+	for i := 0; i < 3; i++ {
+		if i > 0 && err != nil && args.Query == "" {
+			return "", err
+		}
+		err = tryOnce(ctx)
+	}
+	return "", nil
+}
+
+var evenMoreTools = []Tool{MustTool("replace", replaceItem), MustTool("retry", retry)}
