@@ -28,7 +28,8 @@
 // a default clause keep the unknown failures. Values are followed
 // through local variables, closures included. Where a rule cannot be sure
 // (a value built by a helper, read from a field or a parameter), it says
-// nothing.
+// nothing; no-stringify-upstream-error alone follows errors into the
+// package's own helpers.
 //
 // What reaches the client, by handler kind:
 //
@@ -146,7 +147,39 @@
 // or by setting IsError), the error passed to the go-sdk's SetError,
 // and the errors a handler returns that it builds with fmt.Errorf or
 // errors.New. The value is followed through local variables, conversions,
-// concatenation, slicing, fmt.Sprintf and trimming. Data options are the
+// concatenation, slicing, fmt.Sprintf and trimming.
+//
+// A returned or shown error is also followed into the functions and
+// methods of the same package it comes from, helper to helper, and
+// through the errors those wrap (%w, %v): a client method that reads the
+// body of a failed response into fmt.Errorf("status %d: %s", code, body)
+// leaks it to every handler that returns its error, unchanged or wrapped.
+// Such a blob is reported once, in the helper, where the fix and any
+// //mcperrlint:ignore belong, naming the helpers it goes through and
+// pointing at the handler's call:
+//
+//	func (c *Client) get(ctx context.Context, path string) ([]byte, error) {
+//		...
+//		body, _ := io.ReadAll(resp.Body)
+//		return nil, fmt.Errorf("status %d: %s", resp.StatusCode, body) // flagged
+//	}
+//
+//	func query(ctx context.Context, args Args) ([]byte, error) { // a handler
+//		data, err := client.get(ctx, "/query?q="+args.Q)
+//		if err != nil {
+//			return nil, fmt.Errorf("querying: %w", err)
+//		}
+//		...
+//	}
+//
+// Not followed: a helper whose error the handler replaces (its own
+// message, an mcperr error carrying it only as a cause), a helper's error
+// returned in a branch chosen by errors.Is, a helper's error held by a
+// variable that another call assigns again before the return, a call
+// through an interface or a function value, and a helper of another
+// package: mcperrlint reads
+// other packages from export data, without their bodies, and a finding
+// must not depend on how a package was loaded. Data options are the
 // right place for the raw value and are not reported:
 //
 //	return Out{}, mcperr.ServiceUnavailable("The catalog service is failing.",

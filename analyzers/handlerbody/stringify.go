@@ -278,7 +278,7 @@ func (s *messageScan) errorBlobs(e ast.Expr, depth int) []errorBlob {
 			if b := s.blob(call.Args[0], 0); b != nil {
 				out = append(out, errorBlob{arg: call.Args[0], b: b})
 			}
-		case !s.keepInside && s.reaches(o, origins, e):
+		case !s.keepInside && s.c.model.Funcs[fn] != nil && s.reaches(o, origins, e):
 			for _, eb := range s.c.returnedBlobs(fn) {
 				eb.call = call
 				out = append(out, eb)
