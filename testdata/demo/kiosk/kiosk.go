@@ -1,11 +1,12 @@
 // Package kiosk is the self-service kiosk's MCP server, built on
 // mark3labs/mcp-go. Its handlers show what handlerbody finds in mcp-go
-// code: a subprocess's output shown to the model, and a failure passed off
-// as "no holds".
+// code: a subprocess's output shown to the model, directly and through a
+// helper's error, and a failure passed off as "no holds".
 package kiosk
 
 import (
 	"context"
+	"fmt"
 	"log"
 	"os/exec"
 	"strings"
@@ -27,6 +28,9 @@ func NewServer(holds Holds) *server.MCPServer {
 	s.AddTool(mcp.NewTool("my_holds",
 		mcp.WithDescription("List the books waiting for a member."),
 		mcp.WithString("member", mcp.Required())), mcp.NewTypedToolHandler(k.myHolds))
+	s.AddTool(mcp.NewTool("print_receipt",
+		mcp.WithDescription("Print a member's loans on the receipt printer."),
+		mcp.WithString("member", mcp.Required())), k.printReceipt)
 	return s
 }
 
@@ -58,4 +62,26 @@ func (k *kiosk) myHolds(ctx context.Context, req mcp.CallToolRequest, in HoldsAr
 		return mcp.NewToolResultText("No holds found."), nil
 	}
 	return mcp.NewToolResultText(strings.Join(titles, "\n")), nil
+}
+
+// printReceipt shows the error of print, which carries lp's whole output.
+func (k *kiosk) printReceipt(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	member, err := req.RequireString("member")
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("Say which member the receipt is for.", err), nil
+	}
+	if err := k.print(ctx, "Loans of "+member); err != nil {
+		return mcp.NewToolResultErrorFromErr("The receipt could not be printed.", err), nil
+	}
+	return mcp.NewToolResultText("The receipt is printed."), nil
+}
+
+// print sends text to the receipt printer.
+func (k *kiosk) print(ctx context.Context, text string) error {
+	cmd := exec.CommandContext(ctx, "lp", "-d", "receipts")
+	cmd.Stdin = strings.NewReader(text)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("lp failed (%w): %s", err, out) // demo: no-stringify-upstream-error
+	}
+	return nil
 }
