@@ -102,7 +102,7 @@ func (c *checker) checkDynamic() {
 	for _, node := range nodes {
 		through := "mcperr.Fail"
 		if fn := c.s.dynamic[node]; fn != nil {
-			through = funcName(fn) + ", which passes it to mcperr.Fail,"
+			through = model.FuncName(fn) + ", which passes it to mcperr.Fail,"
 		}
 		c.r.Report(rules.ReasonDynamic, node,
 			"the reason passed to %s is not a constant, so it cannot be checked against the tool's contract, and a reason the contract does not declare fails with CodeInternalError at run time: pass one of the declared reasons as a constant",
@@ -499,37 +499,13 @@ func returns(obj types.Object) string {
 	return "can return"
 }
 
-// objName names a function as funcName does, and a variable as pkg.V.
+// objName names a function as model.FuncName does, and a variable as pkg.V.
 func objName(obj types.Object) string {
 	if fn, ok := obj.(*types.Func); ok {
-		return funcName(fn)
+		return model.FuncName(fn)
 	}
 	if obj.Pkg() != nil {
 		return obj.Pkg().Name() + "." + obj.Name()
 	}
 	return obj.Name()
-}
-
-// funcName names a function as a stack trace does: pkg.F, pkg.T.M or
-// pkg.(*T).M.
-func funcName(fn *types.Func) string {
-	name := fn.Name()
-	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
-		t := sig.Recv().Type()
-		star := ""
-		if p, ok := types.Unalias(t).(*types.Pointer); ok {
-			t, star = p.Elem(), "*"
-		}
-		if named, ok := types.Unalias(t).(*types.Named); ok {
-			recv := named.Obj().Name()
-			if star != "" {
-				recv = "(*" + recv + ")"
-			}
-			name = recv + "." + name
-		}
-	}
-	if fn.Pkg() != nil {
-		name = fn.Pkg().Name() + "." + name
-	}
-	return name
 }

@@ -22,6 +22,7 @@ import (
 	"strings"
 
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/errflow"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
 )
 
 // helperBlobs is what the errors a helper returns carry. It is recorded
@@ -96,29 +97,7 @@ func (c *checker) isHandler(fn *types.Func) bool {
 func helperChain(via []*types.Func) string {
 	names := make([]string, len(via))
 	for i, fn := range via {
-		names[i] = helperName(fn)
+		names[i] = model.FuncName(fn)
 	}
 	return strings.Join(names, " → ")
-}
-
-// helperName names a function or method with its package's name.
-func helperName(fn *types.Func) string {
-	pkg := fn.Pkg().Name()
-	recv := fn.Type().(*types.Signature).Recv()
-	if recv == nil {
-		return pkg + "." + fn.Name()
-	}
-	t := recv.Type()
-	star := ""
-	if p, ok := t.(*types.Pointer); ok {
-		t, star = p.Elem(), "*"
-	}
-	name := types.TypeString(t, func(*types.Package) string { return "" })
-	if i := strings.IndexByte(name, '['); i >= 0 {
-		name = name[:i] // a generic receiver: its type parameters say nothing here
-	}
-	if star != "" {
-		return pkg + ".(" + star + name + ")." + fn.Name()
-	}
-	return pkg + "." + name + "." + fn.Name()
 }

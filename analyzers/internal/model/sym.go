@@ -127,3 +127,27 @@ func FuncOf(info *types.Info, expr ast.Expr) *types.Func {
 	}
 	return nil
 }
+
+// FuncName names a function as a stack trace does: pkg.F, pkg.T.M or
+// pkg.(*T).M.
+func FuncName(fn *types.Func) string {
+	name := fn.Name()
+	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
+		t := sig.Recv().Type()
+		star := ""
+		if p, ok := types.Unalias(t).(*types.Pointer); ok {
+			t, star = p.Elem(), "*"
+		}
+		if named, ok := types.Unalias(t).(*types.Named); ok {
+			recv := named.Obj().Name()
+			if star != "" {
+				recv = "(*" + recv + ")"
+			}
+			name = recv + "." + name
+		}
+	}
+	if fn.Pkg() != nil {
+		name = fn.Pkg().Name() + "." + name
+	}
+	return name
+}
