@@ -32,6 +32,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/mcperrlint/mcperrlint/analyzers"
 	"github.com/mcperrlint/mcperrlint/internal/corpus"
 )
 
@@ -118,6 +119,23 @@ func TestCorpus(t *testing.T) {
 	}
 }
 
+// checkRuleIDs checks that every entry of a list names a rule of the
+// suite. (Importing the suite also makes go test's cache see a change to
+// any analyzer: the check runs a binary built from them, which the cache
+// cannot see.)
+func checkRuleIDs(t *testing.T, path string, list *corpus.List) {
+	t.Helper()
+	known := map[string]bool{}
+	for _, r := range analyzers.Rules() {
+		known[r.ID] = true
+	}
+	for _, e := range list.Entries {
+		if !known[e.Rule] {
+			t.Errorf("%s: %s: no rule has this id", path, e.Key)
+		}
+	}
+}
+
 // build builds mcperrlint from this checkout.
 func build(t *testing.T) string {
 	t.Helper()
@@ -142,6 +160,7 @@ func checkCorpus(t *testing.T, bin, cache, path string) corpus.Share {
 	if err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
+	checkRuleIDs(t, path, list)
 
 	start := time.Now()
 	dir, err := corpus.Fetch(t.Context(), cache, list.Module, list.Version)
