@@ -168,7 +168,7 @@ func summarize(pass *analysis.Pass, m *model.Model) *summarizer {
 			}
 		}
 	}
-	s.keepConstantEntries()
+	s.keepConstantEntries(m)
 	s.summarizeVars()
 	s.solve()
 	for _, lit := range topLits {
@@ -234,48 +234,12 @@ func (s *summarizer) entryReason(expr ast.Expr) (string, bool) {
 }
 
 // keepConstantEntries drops the contract entry variables the package
-// writes to or takes the address of.
-func (s *summarizer) keepConstantEntries() {
-	if len(s.entries) == 0 {
-		return
-	}
-	written := func(expr ast.Expr) {
-		for {
-			switch e := ast.Unparen(expr).(type) {
-			case *ast.SelectorExpr:
-				if _, isField := s.info.Selections[e]; isField {
-					expr = e.X
-					continue
-				}
-				expr = e.Sel
-				continue
-			case *ast.IndexExpr:
-				expr = e.X
-				continue
-			case *ast.Ident:
-				if v, ok := s.info.Uses[e].(*types.Var); ok {
-					delete(s.entries, v)
-				}
-			}
-			return
+// writes to or takes the address of, as the model found them.
+func (s *summarizer) keepConstantEntries(m *model.Model) {
+	for v := range s.entries {
+		if m.Reassigned(v) {
+			delete(s.entries, v)
 		}
-	}
-	for _, file := range s.pass.Files {
-		ast.Inspect(file, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.AssignStmt:
-				for _, lhs := range n.Lhs {
-					written(lhs)
-				}
-			case *ast.IncDecStmt:
-				written(n.X)
-			case *ast.UnaryExpr:
-				if n.Op == token.AND {
-					written(n.X)
-				}
-			}
-			return true
-		})
 	}
 }
 

@@ -27,10 +27,9 @@ type builder struct {
 	foreign   map[*types.Var][]*Entry // the entries of another package's contract variables; nil when unknown
 
 	// inits records the single initialiser of each resolvable variable
-	// declared with one; reassigned, the resolvable variables written (or
+	// declared with one; the Model's reassigned, those written (or
 	// addressed) elsewhere.
-	inits      map[*types.Var]ast.Expr
-	reassigned map[*types.Var]bool
+	inits map[*types.Var]ast.Expr
 
 	// visit scans a node of the declaration enclosing is (or is in, if
 	// a function): one function value for the whole traversal.
@@ -45,16 +44,16 @@ type builder struct {
 
 func newBuilder(pass *analysis.Pass, m *Model) *builder {
 	b := &builder{
-		pass:       pass,
-		info:       pass.TypesInfo,
-		m:          m,
-		handlers:   map[any]*Handler{},
-		entries:    map[*ast.CompositeLit]*Entry{},
-		contracts:  map[*ast.CompositeLit]*Contract{},
-		foreign:    map[*types.Var][]*Entry{},
-		inits:      map[*types.Var]ast.Expr{},
-		reassigned: map[*types.Var]bool{},
+		pass:      pass,
+		info:      pass.TypesInfo,
+		m:         m,
+		handlers:  map[any]*Handler{},
+		entries:   map[*ast.CompositeLit]*Entry{},
+		contracts: map[*ast.CompositeLit]*Contract{},
+		foreign:   map[*types.Var][]*Entry{},
+		inits:     map[*types.Var]ast.Expr{},
 	}
+	m.reassigned = map[*types.Var]bool{}
 	b.visit = func(n ast.Node) bool {
 		b.scanNode(n, b.enclosing)
 		return true
@@ -155,6 +154,8 @@ func (b *builder) scanNode(n ast.Node, enclosing *ast.FuncDecl) {
 		if n.Op == token.AND {
 			b.markReassigned(n.X)
 		}
+	case *ast.IncDecStmt:
+		b.markReassigned(n.X) // entry.Code++
 	}
 }
 
@@ -308,7 +309,7 @@ func (b *builder) markReassigned(expr ast.Expr) {
 			continue
 		case *ast.Ident:
 			if v, ok := b.info.ObjectOf(e).(*types.Var); ok && resolvable(v) {
-				b.reassigned[v] = true
+				b.m.reassigned[v] = true
 			}
 		}
 		return

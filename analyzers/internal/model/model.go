@@ -54,7 +54,18 @@ type Model struct {
 	directives map[*token.File][]*directive.Directive
 	generated  map[*token.File]bool
 	flows      *errflow.Index
+
+	// reassigned are the variables that can hold a contract, a contract
+	// list or a handler and that the package writes (or takes the
+	// address of) after their declaration.
+	reassigned map[*types.Var]bool
 }
+
+// Reassigned reports whether the package writes to v, or takes its
+// address, anywhere but in its declaration, so that v's initialiser may not
+// be what it holds. It is known for the variables that can hold a
+// contract, a contract entry, a contract list or a handler.
+func (m *Model) Reassigned(v *types.Var) bool { return m.reassigned[v] }
 
 // Relevant reports whether the package can contain anything the rules
 // check: tools, contracts, handlers or runtime errors.

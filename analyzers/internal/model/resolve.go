@@ -97,7 +97,7 @@ func (b *builder) resolveEntries(expr ast.Expr, list bool, depth int) ([]*Entry,
 		return entries, entries != nil
 	}
 	init, ok := b.inits[v]
-	if !ok || b.reassigned[v] {
+	if !ok || b.m.reassigned[v] {
 		return nil, false
 	}
 	return b.resolveEntries(init, list, depth+1)
@@ -206,7 +206,7 @@ func (b *builder) toolHandlers(expr ast.Expr) []*Handler {
 	if fn := FuncOf(b.info, expr); fn != nil {
 		return []*Handler{b.handlerFor(fn, ToolHandler)}
 	}
-	if v := VarOf(b.info, expr); v != nil && !b.reassigned[v] {
+	if v := VarOf(b.info, expr); v != nil && !b.m.reassigned[v] {
 		if lit, ok := ast.Unparen(b.inits[v]).(*ast.FuncLit); ok {
 			return []*Handler{b.handlerFor(lit, ToolHandler)}
 		}
@@ -306,7 +306,7 @@ func (b *builder) addServiceHandlers() {
 func (b *builder) exportContractFacts() {
 	scope := b.pass.Pkg.Scope()
 	for v, init := range b.inits {
-		if v.Parent() != scope || b.reassigned[v] {
+		if v.Parent() != scope || b.m.reassigned[v] {
 			continue
 		}
 		t := v.Type()

@@ -89,12 +89,31 @@ var movable = mcperr.Contract{Reason: "movable", Code: mcperr.CodeNotFound, When
 
 func init() { movable.Reason = "moved" }
 
+// Written through a pointer, or to a field with ++: not constant either.
+var (
+	lent   = mcperr.Contract{Reason: "lent", Code: mcperr.CodeNotFound, When: "w", Recovery: "r"}
+	bumped = mcperr.Contract{Reason: "bumped", Code: mcperr.CodeNotFound, When: "w", Recovery: "r"}
+)
+
+func init() {
+	adjust(&lent)
+	bumped.Code++
+}
+
+func adjust(*mcperr.Contract) {}
+
 var entries = mcperr.Tool[In, Out]{
 	Name:   "entries",
 	Errors: []mcperr.Contract{bookGone},
 	Handler: func(ctx context.Context, in In) (Out, error) {
 		if in.ID == "" {
 			return Out{}, mcperr.Fail(ctx, movable.Reason, "", mcperr.RecoveryFor(ctx, movable.Reason)) // want `error-contract-reason-dynamic`
+		}
+		switch in.ID {
+		case "lent":
+			return Out{}, mcperr.Fail(ctx, lent.Reason, "", mcperr.RecoveryFor(ctx, lent.Reason)) // want `error-contract-reason-dynamic`
+		case "bumped":
+			return Out{}, mcperr.Fail(ctx, bumped.Reason, "", mcperr.RecoveryFor(ctx, bumped.Reason)) // want `error-contract-reason-dynamic`
 		}
 		return Out{}, mcperr.Fail(ctx, bookGone.Reason, "", mcperr.RecoveryFor(ctx, bookGone.Reason))
 	},
