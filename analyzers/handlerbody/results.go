@@ -86,17 +86,6 @@ func litField(lit *ast.CompositeLit, name string) ast.Expr {
 	return nil
 }
 
-// compositeLit returns the literal expr is, looking through & and
-// parentheses, or nil.
-func compositeLit(expr ast.Expr) *ast.CompositeLit {
-	expr = ast.Unparen(expr)
-	if u, ok := expr.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		expr = ast.Unparen(u.X)
-	}
-	lit, _ := expr.(*ast.CompositeLit)
-	return lit
-}
-
 // boolConst returns the value of a boolean constant expression.
 func boolConst(info *types.Info, expr ast.Expr) (value, ok bool) {
 	tv, found := info.Types[expr]
@@ -169,7 +158,7 @@ func (h *handler) originShape(o ast.Expr) shape {
 	if errflow.IsNil(info, o) {
 		return nilShape
 	}
-	if lit := compositeLit(o); lit != nil && isCallToolResult(info.TypeOf(lit)) {
+	if lit := model.CompositeLit(o); lit != nil && isCallToolResult(info.TypeOf(lit)) {
 		return litIsError(info, lit)
 	}
 	if call, ok := ast.Unparen(o).(*ast.CallExpr); ok {
@@ -211,7 +200,7 @@ func (h *handler) empty(expr ast.Expr, depth int) bool {
 	if errflow.IsNil(info, expr) {
 		return true
 	}
-	if lit := compositeLit(expr); lit != nil {
+	if lit := model.CompositeLit(expr); lit != nil {
 		t := info.TypeOf(lit)
 		switch {
 		case isCallToolResult(t):

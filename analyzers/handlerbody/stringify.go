@@ -165,7 +165,7 @@ func (s *messageScan) markedResult(x ast.Expr) {
 		return
 	}
 	for _, o := range s.origins(x) {
-		if lit := compositeLit(o); lit != nil && isCallToolResult(s.c.info.TypeOf(lit)) {
+		if lit := model.CompositeLit(o); lit != nil && isCallToolResult(s.c.info.TypeOf(lit)) {
 			s.contentSinks(lit)
 		}
 	}
@@ -211,7 +211,7 @@ func (s *messageScan) contentSinks(lit *ast.CompositeLit) {
 		if kv, ok := elt.(*ast.KeyValueExpr); ok {
 			elt = kv.Value
 		}
-		if tc := compositeLit(elt); tc != nil && isTextContent(info.TypeOf(tc)) {
+		if tc := model.CompositeLit(elt); tc != nil && isTextContent(info.TypeOf(tc)) {
 			if text := litField(tc, "Text"); text != nil {
 				s.text(text, "the text of an error result")
 			}

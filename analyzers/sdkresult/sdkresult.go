@@ -276,7 +276,7 @@ func (c *checker) checkErrorResultWithoutContent(st *site) {
 // as a returned result.
 func (c *checker) returnedLits(st *site) []*ast.CompositeLit {
 	e := st.ret.Results[0]
-	if lit := compositeLit(e); lit != nil {
+	if lit := model.CompositeLit(e); lit != nil {
 		return []*ast.CompositeLit{lit}
 	}
 	lv := localVar(c.info, e)
@@ -285,7 +285,7 @@ func (c *checker) returnedLits(st *site) []*ast.CompositeLit {
 	}
 	var lits []*ast.CompositeLit
 	for _, o := range st.s.origins(c.info, e) {
-		if lit := compositeLit(o); lit != nil {
+		if lit := model.CompositeLit(o); lit != nil {
 			lits = append(lits, lit)
 		}
 	}
@@ -333,7 +333,7 @@ func errorResultWithoutContent(info *types.Info, lit *ast.CompositeLit) bool {
 			tv := info.Types[kv.Value]
 			isError = tv.Value != nil && tv.Value.Kind() == constant.Bool && constant.BoolVal(tv.Value)
 		case "Content":
-			inner := compositeLit(kv.Value)
+			inner := model.CompositeLit(kv.Value)
 			content = !errflow.IsNil(info, kv.Value) && (inner == nil || len(inner.Elts) > 0)
 		}
 	}

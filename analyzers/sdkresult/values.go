@@ -406,7 +406,7 @@ func (v *values) isNil(s *scope, e ast.Expr, slot types.Type) bool {
 // nothing in it but IsError (&mcp.CallToolResult{} returned with an error
 // loses nothing).
 func (v *values) carries(s *scope, e ast.Expr) bool {
-	if lit := compositeLit(e); lit != nil && onlyIsError(lit) {
+	if lit := model.CompositeLit(e); lit != nil && onlyIsError(lit) {
 		return false
 	}
 	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && len(call.Args) == 1 {
@@ -444,7 +444,7 @@ func (v *values) filled(s *scope, e ast.Expr) bool {
 		return false
 	}
 	for _, o := range origins {
-		lit := compositeLit(o)
+		lit := model.CompositeLit(o)
 		if lit == nil || len(lit.Elts) == 0 {
 			return false
 		}
@@ -459,7 +459,7 @@ func (v *values) zero(e ast.Expr) bool {
 	if errflow.IsNil(v.info, e) {
 		return true
 	}
-	if lit := compositeLit(e); lit != nil {
+	if lit := model.CompositeLit(e); lit != nil {
 		return len(lit.Elts) == 0
 	}
 	tv, ok := v.info.Types[e]
@@ -475,14 +475,4 @@ func (v *values) zero(e ast.Expr) bool {
 		return constant.Sign(tv.Value) == 0
 	}
 	return false
-}
-
-// compositeLit returns the literal e is, or takes the address of.
-func compositeLit(e ast.Expr) *ast.CompositeLit {
-	e = ast.Unparen(e)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = ast.Unparen(u.X)
-	}
-	lit, _ := e.(*ast.CompositeLit)
-	return lit
 }

@@ -2,6 +2,7 @@ package model
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/types/typeutil"
@@ -150,4 +151,15 @@ func FuncName(fn *types.Func) string {
 		name = fn.Pkg().Name() + "." + name
 	}
 	return name
+}
+
+// CompositeLit returns the composite literal expr is, or takes the address
+// of (&T{...}), looking through parentheses; nil when it is neither.
+func CompositeLit(expr ast.Expr) *ast.CompositeLit {
+	expr = ast.Unparen(expr)
+	if u, ok := expr.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		expr = ast.Unparen(u.X)
+	}
+	lit, _ := expr.(*ast.CompositeLit)
+	return lit
 }
