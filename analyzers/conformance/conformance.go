@@ -16,6 +16,7 @@ package conformance
 // that cannot be known silences the rule.
 
 import (
+	"cmp"
 	_ "embed"
 	"fmt"
 	"go/ast"
@@ -28,6 +29,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/docs"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/errflow"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/report"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/rules"
@@ -40,40 +42,58 @@ var doc string
 // Analyzer checks that handlers fail only in the ways their tool's
 // contract declares, across packages.
 var Analyzer = &analysis.Analyzer{
-	Name:      "conformance",
-	Doc:       docs.Analyzer(doc, "conformance"),
-	URL:       rules.DocsURL + "#analyzer-conformance",
-	Requires:  []*analysis.Analyzer{model.Analyzer},
-	Run:       run,
-	FactTypes: []analysis.Fact{new(errorsFact), new(entryFact)},
+	Name:     "conformance",
+	Doc:      docs.Analyzer(doc, "conformance"),
+	URL:      rules.DocsURL + "#analyzer-conformance",
+	Requires: []*analysis.Analyzer{model.Analyzer, errflow.Analyzer},
+	Run:      run,
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[model.Analyzer].(*model.Model)
-	if !m.ReachesRuntime || pass.Pkg.Path() == model.RuntimePath {
-		return nil, nil
+	flow := pass.ResultOf[errflow.Analyzer].(*errflow.Result)
+	if !m.ReachesRuntime || !m.Relevant() || !flow.Relevant() {
+		return nil, nil // nothing here names a tool or Fail
 	}
-	s := summarize(pass, m)
-	if !m.Relevant() {
-		return nil, nil // facts only: nothing here names a tool or Fail
+	c := &checker{pass: pass, flow: flow, r: report.New(pass, m), reported: map[findingKey]bool{}, handlers: map[*model.Tool][]*errflow.Handler{}}
+	for _, h := range flow.Handlers {
+		for _, t := range h.Tools {
+			c.handlers[t] = append(c.handlers[t], h)
+		}
 	}
-	c := &checker{pass: pass, s: s, r: report.New(pass, m), reported: map[findingKey]bool{}}
 	defer c.r.Finish()
 	c.checkDynamic()
 	if m.ImportsRuntime {
 		c.checkRecoveries()
 	}
 	for _, t := range m.Tools {
-		c.checkTool(t)
+		if !errflow.IsTestFile(pass, fileOf(pass, t.Lit)) {
+			c.checkTool(t)
+		}
 	}
 	return nil, nil
 }
 
 type checker struct {
 	pass     *analysis.Pass
-	s        *summarizer
+	flow     *errflow.Result
 	r        *report.Reporter
 	reported map[findingKey]bool
+	handlers map[*model.Tool][]*errflow.Handler
+}
+
+// An effect is a way a failure reaches a tool's client, as the layer
+// summarises it.
+type effect = errflow.Effect
+
+// fileOf returns the file of the package that contains n.
+func fileOf(pass *analysis.Pass, n ast.Node) *ast.File {
+	for _, f := range pass.Files {
+		if f.FileStart <= n.Pos() && n.Pos() <= f.FileEnd {
+			return f
+		}
+	}
+	return pass.Files[0]
 }
 
 // A findingKey identifies a finding: one per rule, node, tool and reason
@@ -97,11 +117,12 @@ func (c *checker) once(rule rules.Rule, at ast.Node, tool token.Pos, subject any
 
 // checkDynamic reports the reasons that reach Fail without being constant.
 func (c *checker) checkDynamic() {
-	nodes := slices.Clone(c.s.dynamicOrder)
+	order, dynamic := c.flow.DynamicReasons()
+	nodes := slices.Clone(order)
 	slices.SortFunc(nodes, func(a, b ast.Node) int { return int(a.Pos() - b.Pos()) })
 	for _, node := range nodes {
 		through := "mcperr.Fail"
-		if fn := c.s.dynamic[node]; fn != nil {
+		if fn := dynamic[node]; fn != nil {
 			through = model.FuncName(fn) + ", which passes it to mcperr.Fail,"
 		}
 		c.r.Report(rules.ReasonDynamic, node,
@@ -119,122 +140,71 @@ type toolView struct {
 	handlers []ast.Node
 }
 
-// view gathers the effects of a tool's handlers.
+// view gathers the effects of a tool's handlers. A handler the tool's
+// Handler is passed through (withLogging(getBook)) is called by a wrapper
+// that may translate what it returns: its returned errors count as
+// produced, but are not held against the contract.
 func (c *checker) view(t *model.Tool) *toolView {
-	v := &toolView{t: t, visible: len(t.Handlers) > 0}
-	for _, h := range t.Handlers {
-		var sum *summary
+	hs := c.handlers[t]
+	v := &toolView{t: t, visible: len(hs) > 0}
+	for _, h := range hs {
+		wrapped := false
+		for _, p := range h.Paths {
+			if p.Tool == t && p.Wrapped {
+				wrapped = true
+			}
+		}
+		var sum *errflow.Summary
 		switch {
 		case h.Lit != nil:
-			sum = c.s.lits[h.Lit]
-		case h.Decl != nil:
-			sum = c.s.sums[h.Func]
+			sum = c.flow.LitSummary(h.Lit)
 		case h.Func != nil:
-			fact := c.s.importFact(h.Func)
-			if fact == nil {
+			sum = c.flow.Summary(h.Func)
+		}
+		if sum == nil {
+			if h.Body != nil {
+				sum = &errflow.Summary{}
+			} else {
 				v.visible = false
 				continue
 			}
-			v.dynamic = v.dynamic || fact.Dynamic
-			for _, ef := range fact.Effects {
-				if ef.Param > 0 {
-					v.dynamic = true
-					continue
-				}
-				v.effects = append(v.effects, effect{effectFact: ef, at: t.HandlerExpr, via: h.Func})
-			}
-			continue
-		}
-		if sum == nil {
-			v.visible = false
-			continue
 		}
 		if n := h.Node(); n != nil {
 			v.handlers = append(v.handlers, n)
 		}
-		v.dynamic = v.dynamic || sum.dynamic
-		for _, e := range sum.effects {
-			if e.param != nil { // a parameter of a function around the handler
+		v.dynamic = v.dynamic || sum.Dynamic
+		for _, e := range sum.Effects {
+			if e.ParamReason() { // a parameter of a function around the handler
 				v.dynamic = true
 				continue
 			}
-			v.effects = append(v.effects, e)
-		}
-	}
-	if call, ok := ast.Unparen(t.HandlerExpr).(*ast.CallExpr); ok && v.visible {
-		c.wrapped(v, call, 0)
-	}
-	slices.SortStableFunc(v.effects, func(a, b effect) int {
-		if a.at.Pos() != b.at.Pos() {
-			return int(a.at.Pos() - b.at.Pos())
-		}
-		return compareEffects(a.effectFact, b.effectFact)
-	})
-	return v
-}
-
-// wrapped adds what the functions a handler factory is given produce. In
-// Handler: withLogging(getBook) the handler is the literal withLogging
-// returns, which calls getBook through a parameter the analyzer does not
-// follow: what getBook names counts, and what it returns counts as
-// produced, though the wrapper may translate it on the way.
-func (c *checker) wrapped(v *toolView, call *ast.CallExpr, depth int) {
-	if depth > maxWrappers {
-		return
-	}
-	info := c.pass.TypesInfo
-	add := func(effects []effect, dynamic bool) {
-		v.dynamic = v.dynamic || dynamic
-		for _, e := range effects {
-			if e.param != nil {
-				v.dynamic = true
-				continue
+			if h.Body == nil {
+				e.At, e.Via = t.HandlerExpr, h.Func
 			}
-			if e.Kind == returnKind {
+			if wrapped && e.Kind == errflow.ReturnKind {
 				e.Inspected = true
 			}
 			v.effects = append(v.effects, e)
 		}
 	}
-	for _, arg := range call.Args {
-		switch a := ast.Unparen(arg).(type) {
-		case *ast.FuncLit:
-			if sum := c.s.lits[a]; sum != nil {
-				add(sum.effects, sum.dynamic)
-			}
-		case *ast.CallExpr:
-			if decl := c.s.decls[model.Callee(info, a)]; decl != nil {
-				for _, lit := range model.ReturnedFuncLits(decl.Body) {
-					if sum := c.s.lits[lit]; sum != nil {
-						add(sum.effects, sum.dynamic)
-					}
-				}
-			}
-			c.wrapped(v, a, depth+1)
-		default:
-			fn := model.FuncOf(info, a)
-			if fn == nil || isAbstract(fn) || inRuntime(fn) {
-				continue
-			}
-			if sum := c.s.sums[fn]; sum != nil {
-				add(sum.effects, sum.dynamic)
-			} else if fact := c.s.importFact(fn); fact != nil {
-				var effects []effect
-				for _, ef := range fact.Effects {
-					if ef.Param > 0 {
-						v.dynamic = true
-						continue
-					}
-					effects = append(effects, effect{effectFact: ef, at: a, via: fn})
-				}
-				add(effects, fact.Dynamic)
-			}
+	slices.SortStableFunc(v.effects, func(a, b effect) int {
+		if a.At.Pos() != b.At.Pos() {
+			return int(a.At.Pos() - b.At.Pos())
 		}
-	}
+		return compareEffects(a, b)
+	})
+	return v
 }
 
-// maxWrappers bounds how deep wrapped follows withA(withB(h)).
-const maxWrappers = 4
+// compareEffects orders effects for reporting.
+func compareEffects(a, b effect) int {
+	return cmp.Or(
+		cmp.Compare(a.Kind, b.Kind),
+		cmp.Compare(a.Reason, b.Reason),
+		cmp.Compare(a.Code, b.Code),
+		cmp.Compare(a.Site, b.Site),
+	)
+}
 
 // checkTool judges what reaches the client of a tool against its
 // contract.
@@ -261,7 +231,7 @@ func (c *checker) checkTool(t *model.Tool) {
 // checkNoContract reports a Fail under a tool that declares no Errors: it
 // always fails with CodeInternalError.
 func (c *checker) checkNoContract(v *toolView, e effect) {
-	if e.Kind != failKind || !c.once(rules.ReasonUndeclared, e.at, v.t.Lit.Pos(), e.Reason) {
+	if e.Kind != errflow.FailKind || !c.once(rules.ReasonUndeclared, e.At, v.t.Lit.Pos(), e.Reason) {
 		return
 	}
 	c.report(rules.ReasonUndeclared, e, "%s, but tool %s declares no Errors: at run time Fail returns a CodeInternalError error instead; declare the reason in the tool's Errors",
@@ -271,19 +241,19 @@ func (c *checker) checkNoContract(v *toolView, e effect) {
 // checkReason judges an effect that names a reason.
 func (c *checker) checkReason(v *toolView, e effect) {
 	contract := v.t.Contract
-	if e.Kind == returnKind && e.Inspected {
+	if e.Kind == errflow.ReturnKind && e.Inspected {
 		return // the handler may translate it
 	}
 	entry := contract.Lookup(e.Reason)
 	if entry == nil {
-		if !reasonsKnown(contract) || !c.once(rules.ReasonUndeclared, e.at, v.t.Lit.Pos(), e.Reason) {
+		if !reasonsKnown(contract) || !c.once(rules.ReasonUndeclared, e.At, v.t.Lit.Pos(), e.Reason) {
 			return
 		}
 		var consequence string
 		switch e.Kind {
-		case failKind:
+		case errflow.FailKind:
 			consequence = "at run time Fail returns a CodeInternalError error instead"
-		case recoveryKind:
+		case errflow.RecoveryKind:
 			consequence = "RecoveryFor adds no recovery hint for it"
 		default:
 			consequence = "the client would receive a reason the contract does not list"
@@ -292,15 +262,15 @@ func (c *checker) checkReason(v *toolView, e effect) {
 			c.describe(e), toolName(v.t), declared(contract), consequence, c.serviceHint(e))
 		return
 	}
-	if e.Kind != returnKind || e.Code == 0 {
+	if e.Kind != errflow.ReturnKind || e.Code == 0 {
 		return
 	}
 	code, ok := entry.Code.Int()
-	if !ok || code == e.Code || !c.once(rules.ReasonCodeMismatch, e.at, v.t.Lit.Pos(), e.Reason) {
+	if !ok || code == e.Code || !c.once(rules.ReasonCodeMismatch, e.At, v.t.Lit.Pos(), e.Reason) {
 		return
 	}
 	c.report(rules.ReasonCodeMismatch, e, "%s with code %s, but tool %s declares reason %q with code %s: the client would receive a code the contract does not promise for it; build the error with code %s, or return mcperr.Fail",
-		c.describe(e), codeName(e.Code), toolName(v.t), e.Reason, codeName(code), codeName(code))
+		c.describe(e), errflow.CodeName(e.Code), toolName(v.t), e.Reason, errflow.CodeName(code), errflow.CodeName(code))
 }
 
 // baseline are the codes any tool may fail with without declaring them:
@@ -316,7 +286,7 @@ var baseline = map[mcperr.Code]bool{
 // checkCode judges a returned error without a reason by its code.
 func (c *checker) checkCode(v *toolView, e effect) {
 	contract := v.t.Contract
-	if e.Kind != returnKind || contract == nil || e.Inspected || e.Code == 0 || baseline[mcperr.Code(e.Code)] || !codesKnown(contract) {
+	if e.Kind != errflow.ReturnKind || contract == nil || e.Inspected || e.Code == 0 || baseline[mcperr.Code(e.Code)] || !codesKnown(contract) {
 		return
 	}
 	for _, entry := range contract.Entries {
@@ -324,11 +294,11 @@ func (c *checker) checkCode(v *toolView, e effect) {
 			return
 		}
 	}
-	if !c.once(rules.Conformance, e.at, v.t.Lit.Pos(), e.Code) {
+	if !c.once(rules.Conformance, e.At, v.t.Lit.Pos(), e.Code) {
 		return
 	}
 	c.report(rules.Conformance, e, "%s, but tool %s declares no failure with code %s: declare it in the tool's Errors, or fail with one of the declared reasons",
-		c.describeCode(e), toolName(v.t), codeName(e.Code))
+		c.describeCode(e), toolName(v.t), errflow.CodeName(e.Code))
 }
 
 // checkUnthrown reports the declared reasons nothing produces.
@@ -337,7 +307,7 @@ func (c *checker) checkUnthrown(v *toolView) {
 	covered := map[int64]bool{} // codes the handler returns without a reason: preferfail's finding
 	for _, e := range v.effects {
 		reached[e.Reason] = true
-		if e.Kind == returnKind && e.Reason == "" && e.via == nil && c.inside(v.handlers, e.at) {
+		if e.Kind == errflow.ReturnKind && e.Reason == "" && e.Via == nil && c.inside(v.handlers, e.At) {
 			covered[e.Code] = true
 		}
 	}
@@ -388,12 +358,12 @@ func (c *checker) inside(nodes []ast.Node, node ast.Node) bool {
 // report reports a finding about an effect, with related information at
 // the function of another package it arrives through.
 func (c *checker) report(rule rules.Rule, e effect, format string, args ...any) {
-	d := analysis.Diagnostic{Pos: e.at.Pos(), End: e.at.End(), Message: fmt.Sprintf(format, args...)}
-	if e.via != nil && e.via.Pos().IsValid() {
+	d := analysis.Diagnostic{Pos: e.At.Pos(), End: e.At.End(), Message: fmt.Sprintf(format, args...)}
+	if e.Via != nil && e.Via.Pos().IsValid() {
 		d.Related = []analysis.RelatedInformation{{
-			Pos:     e.via.Pos(),
-			End:     e.via.Pos() + token.Pos(len(e.via.Name())),
-			Message: objName(e.via) + " is declared here",
+			Pos:     e.Via.Pos(),
+			End:     e.Via.Pos() + token.Pos(len(e.Via.Name())),
+			Message: objName(e.Via) + " is declared here",
 		}}
 	}
 	c.r.Diagnostic(rule, d)
@@ -401,42 +371,42 @@ func (c *checker) report(rule rules.Rule, e effect, format string, args ...any) 
 
 // foreign reports whether an effect is written in another package.
 func (c *checker) foreign(e effect) bool {
-	return e.via != nil && c.s.site(e.at.Pos()) != e.Site
+	return e.Via != nil && c.flow.Site(e.At.Pos()) != e.Site
 }
 
 // describe says what names or carries an effect's reason.
 func (c *checker) describe(e effect) string {
 	if !c.foreign(e) {
 		through := ""
-		if e.via != nil {
-			through = ", through " + objName(e.via) + ","
+		if e.Via != nil {
+			through = ", through " + objName(e.Via) + ","
 		}
 		switch e.Kind {
-		case failKind:
+		case errflow.FailKind:
 			return fmt.Sprintf("mcperr.Fail%s names reason %q", through, e.Reason)
-		case recoveryKind:
+		case errflow.RecoveryKind:
 			return fmt.Sprintf("mcperr.RecoveryFor%s names reason %q", through, e.Reason)
 		}
-		if e.via != nil {
-			return fmt.Sprintf("an error built by %s carries reason %q", objName(e.via), e.Reason)
+		if e.Via != nil {
+			return fmt.Sprintf("an error built by %s carries reason %q", objName(e.Via), e.Reason)
 		}
 		return fmt.Sprintf("this error carries reason %q", e.Reason)
 	}
 	switch e.Kind {
-	case failKind:
-		return fmt.Sprintf("%s can fail with reason %q through mcperr.Fail (%s)", objName(e.via), e.Reason, e.Site)
-	case recoveryKind:
-		return fmt.Sprintf("%s asks for the recovery hint of reason %q (%s)", objName(e.via), e.Reason, e.Site)
+	case errflow.FailKind:
+		return fmt.Sprintf("%s can fail with reason %q through mcperr.Fail (%s)", objName(e.Via), e.Reason, e.Site)
+	case errflow.RecoveryKind:
+		return fmt.Sprintf("%s asks for the recovery hint of reason %q (%s)", objName(e.Via), e.Reason, e.Site)
 	}
-	return fmt.Sprintf("%s %s an error with reason %q (%s)", objName(e.via), returns(e.via), e.Reason, e.Site)
+	return fmt.Sprintf("%s %s an error with reason %q (%s)", objName(e.Via), returns(e.Via), e.Reason, e.Site)
 }
 
 // describeCode says what returns an error without a reason.
 func (c *checker) describeCode(e effect) string {
 	if c.foreign(e) {
-		return fmt.Sprintf("%s %s a %s error without a reason (%s)", objName(e.via), returns(e.via), codeName(e.Code), e.Site)
+		return fmt.Sprintf("%s %s a %s error without a reason (%s)", objName(e.Via), returns(e.Via), errflow.CodeName(e.Code), e.Site)
 	}
-	return fmt.Sprintf("this %s error reaches the client", codeName(e.Code))
+	return fmt.Sprintf("this %s error reaches the client", errflow.CodeName(e.Code))
 }
 
 // serviceHint suggests ThrownByService for reasons a service produces.

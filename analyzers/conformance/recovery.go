@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/errflow"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/rules"
 )
@@ -14,10 +15,9 @@ import (
 // tools it serves: whether it forwards its reason's recovery hint is a
 // property of the call.
 func (c *checker) checkRecoveries() {
-	for _, node := range c.s.rootOrder {
-		w := c.s.walk(node)
-		for _, call := range w.r.fails {
-			c.checkRecovery(w, call)
+	for _, call := range c.flow.Fails() {
+		if b := c.flow.Index().Enclosing(call.Pos()); b != nil {
+			c.checkRecovery(b, call)
 		}
 	}
 }
@@ -26,7 +26,7 @@ func (c *checker) checkRecoveries() {
 // RecoveryFor(ctx, reason) for its own reason nor WithRecovery. Options it
 // cannot see into (a variadic argument, an option built elsewhere) may
 // carry the hint, and silence the rule.
-func (c *checker) checkRecovery(w *walk, call *ast.CallExpr) {
+func (c *checker) checkRecovery(b *errflow.Body, call *ast.CallExpr) {
 	if len(call.Args) < 3 {
 		return
 	}
@@ -43,7 +43,7 @@ func (c *checker) checkRecovery(w *walk, call *ast.CallExpr) {
 		if call.Ellipsis.IsValid() && i == len(call.Args)-1 {
 			return
 		}
-		for _, o := range w.r.resolver.Origins(call.Args[i]) {
+		for _, o := range b.Root.Resolver.Origins(call.Args[i]) {
 			opt, ok := o.(*ast.CallExpr)
 			if !ok {
 				return // an option from a parameter or a variable's unknown value
@@ -51,7 +51,7 @@ func (c *checker) checkRecovery(w *walk, call *ast.CallExpr) {
 			fn := model.Callee(info, opt)
 			switch {
 			case model.IsRuntimeFunc(fn, "RecoveryFor") && len(opt.Args) == 2:
-				switch sameReason(w, reason, opt.Args[1]) {
+				switch c.sameReason(b, reason, opt.Args[1]) {
 				case same:
 					return
 				case different:
@@ -62,11 +62,11 @@ func (c *checker) checkRecovery(w *walk, call *ast.CallExpr) {
 			case model.IsRuntimeFunc(fn, "WithRecovery"):
 				return
 			case model.IsRuntimeFunc(fn, "WithData") && len(opt.Args) == 2:
-				key, ok := constString(info, opt.Args[0])
+				key, ok := errflow.StringConst(info, opt.Args[0])
 				if !ok || key == "recovery" {
 					return
 				}
-			case inRuntime(fn):
+			case fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == model.RuntimePath:
 				// WithCause, WithData, WithRetryable...: no recovery.
 			default:
 				return
@@ -78,7 +78,7 @@ func (c *checker) checkRecovery(w *walk, call *ast.CallExpr) {
 		prefix = "mcperr." // for the message; no fix is offered
 	}
 	ctx, isIdent := ast.Unparen(call.Args[0]).(*ast.Ident)
-	_, constant := constString(info, reason)
+	_, constant := errflow.StringConst(info, reason)
 	fixable := ok && isIdent && constant
 	reasonText := types.ExprString(reason)
 	if other != nil {
@@ -122,24 +122,26 @@ const (
 
 // sameReason compares the reason of a Fail call with that of a
 // RecoveryFor option.
-func sameReason(w *walk, fail, recovery ast.Expr) sameness {
-	a, aok := constString(w.s.info, fail)
-	b, bok := constString(w.s.info, recovery)
+func (c *checker) sameReason(b *errflow.Body, fail, recovery ast.Expr) sameness {
+	info := c.pass.TypesInfo
+	a, aok := errflow.StringConst(info, fail)
+	bs, bok := errflow.StringConst(info, recovery)
 	switch {
-	case aok && bok && a == b:
+	case aok && bok && a == bs:
 		return same
 	case aok && bok:
 		return different
 	}
 	// The same variable, or variables holding the same values.
-	fa, fb := w.reasons(fail), w.reasons(recovery)
-	if len(fa) == 1 && len(fb) == 1 && !fa[0].dynamic && !fb[0].dynamic {
-		if fa[0].param != nil && fa[0].param == fb[0].param || fa[0].param == nil && fb[0].param == nil && fa[0].name == fb[0].name {
+	fn, fp, fk := c.flow.Reasons(b, fail)
+	rn, rp, rk := c.flow.Reasons(b, recovery)
+	if fk && rk && len(fn)+len(fp) == 1 && len(rn)+len(rp) == 1 {
+		if len(fp) == 1 && len(rp) == 1 && fp[0] == rp[0] || len(fn) == 1 && len(rn) == 1 && fn[0] == rn[0] {
 			return same
 		}
 	}
 	if id1, ok := ast.Unparen(fail).(*ast.Ident); ok {
-		if id2, ok := ast.Unparen(recovery).(*ast.Ident); ok && w.s.info.Uses[id1] != nil && w.s.info.Uses[id1] == w.s.info.Uses[id2] {
+		if id2, ok := ast.Unparen(recovery).(*ast.Ident); ok && info.Uses[id1] != nil && info.Uses[id1] == info.Uses[id2] {
 			return same
 		}
 	}

@@ -20,7 +20,6 @@ package handlerbody
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -34,7 +33,9 @@ import (
 // a non-nil error, whose error (or error result) does not carry that
 // error.
 func preserveCauseOnRethrow(h *handler) {
-	for _, ret := range h.returns {
+	flow := h.c.flow
+	errIndex, resIndex := h.errorSlot(), h.resultSlot()
+	for _, ret := range h.b.Returns {
 		if len(ret.Results) != h.results {
 			continue // a bare return, or return f() of a multi-valued call
 		}
@@ -42,19 +43,22 @@ func preserveCauseOnRethrow(h *handler) {
 		if br == nil {
 			continue
 		}
-		errExpr := ret.Results[h.results-1]
+		var errExpr ast.Expr
+		if errIndex >= 0 {
+			errExpr = ret.Results[errIndex]
+		}
 		switch {
-		case !h.isNilError(errExpr):
+		case errExpr != nil && !flow.IsNilError(h.b, errExpr):
 			if h.carriesHandled(errExpr, ret, br) || h.isContextError(errExpr) ||
-				h.hasResult() && h.resultCarries(ret.Results[0], br, ret) {
+				resIndex >= 0 && flow.ResultCarries(h.b, ret.Results[resIndex], br, ret) {
 				continue
 			}
 			h.lostCause(errExpr, br)
-		case h.hasResult() && h.resultShape(ret.Results[0]) == errorShape:
-			if h.resultCarries(ret.Results[0], br, ret) {
+		case resIndex >= 0 && errflow.IsErrorResult(flow.ResultShape(h.b, ret.Results[resIndex])):
+			if flow.ResultCarries(h.b, ret.Results[resIndex], br, ret) {
 				continue
 			}
-			h.lostResultCause(ret.Results[0], br)
+			h.lostResultCause(ret.Results[resIndex], br)
 		}
 	}
 }
@@ -64,12 +68,11 @@ func preserveCauseOnRethrow(h *handler) {
 // failure while handling a secondary one (a failed rollback, a fallback
 // that failed too) keeps the cause that matters.
 func (h *handler) carriesHandled(errExpr ast.Expr, ret *ast.ReturnStmt, br *errflow.Branch) bool {
-	if h.carries(errExpr, br.Err) {
+	if h.c.flow.CarriesError(h.b, errExpr, br.Err) {
 		return true
 	}
-	for _, outer := range h.branches {
-		if outer.Err != br.Err && outer.Body.Pos() <= ret.Pos() && ret.End() <= outer.Body.End() &&
-			h.carries(errExpr, outer.Err) {
+	for _, outer := range h.b.Branches {
+		if outer.Err != br.Err && errflow.Within(ret, outer.Body) && h.c.flow.CarriesError(h.b, errExpr, outer.Err) {
 			return true
 		}
 	}
@@ -82,15 +85,7 @@ func (h *handler) carriesHandled(errExpr ast.Expr, ret *ast.ReturnStmt, br *errf
 // losing it.
 func (h *handler) isContextError(errExpr ast.Expr) bool {
 	call, ok := ast.Unparen(errExpr).(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	fn := model.Callee(h.c.info, call)
-	if model.IsFunc(fn, "context", "Cause") {
-		return true
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	return ok && fn != nil && fn.Name() == "Err" && len(call.Args) == 0 && model.IsContext(h.c.info.TypeOf(sel.X))
+	return ok && errflow.IsContextError(h.c.info, call)
 }
 
 // lostCause reports a returned error that does not carry the branch's
@@ -112,7 +107,7 @@ func (h *handler) lostCause(errExpr ast.Expr, br *errflow.Branch) {
 		switch {
 		case model.IsFunc(fn, "fmt", "Errorf"):
 			if v, fix, ok := h.errorfFix(call, br); ok {
-				d.Message = fmt.Sprintf("fmt.Errorf formats %s with %%%c, which copies its text and drops the error: use %%w, so the server's logs and errors.Is/As still see the cause", name, v.verb)
+				d.Message = fmt.Sprintf("fmt.Errorf formats %s with %%%c, which copies its text and drops the error: use %%w, so the server's logs and errors.Is/As still see the cause", name, v.Verb)
 				d.SuggestedFixes = fix
 			}
 		case isRuntimeConstructor(fn):
@@ -131,7 +126,7 @@ func (h *handler) lostResultCause(res ast.Expr, br *errflow.Branch) {
 	}
 	name := br.Err.Name()
 	remedy := fmt.Sprintf("build it with mcp.NewToolResultErrorFromErr(msg, %s), or log %s before returning", name, name)
-	if h.Kind.GoSDK() {
+	if h.kind().GoSDK() {
 		remedy = fmt.Sprintf("call SetError(%s) on it (the text you set is kept, and middleware sees the cause), or log %s before returning", name, name)
 	}
 	h.c.report.Diagnostic(rules.PreserveCauseOnRethrow, analysis.Diagnostic{
@@ -156,10 +151,10 @@ func (h *handler) buildSite(errExpr ast.Expr, br *errflow.Branch) *ast.CallExpr 
 	if call, ok := ast.Unparen(errExpr).(*ast.CallExpr); ok {
 		return call
 	}
-	if h.localVar(errExpr) == nil {
+	if id, ok := ast.Unparen(errExpr).(*ast.Ident); !ok || h.c.info.Uses[id] == nil {
 		return nil
 	}
-	origins := h.resolver.Origins(errExpr)
+	origins := h.b.Root.Resolver.Origins(errExpr)
 	if len(origins) != 1 {
 		return nil
 	}
@@ -198,200 +193,32 @@ func (h *handler) withCauseFix(call *ast.CallExpr, br *errflow.Branch) []analysi
 // errorfFix turns the one %v or %s that formats the branch's error in a
 // fmt.Errorf call into %w. It offers no fix when the error is formatted
 // more than once, with flags, or by a format that is not a literal.
-func (h *handler) errorfFix(call *ast.CallExpr, br *errflow.Branch) (verb, []analysis.SuggestedFix, bool) {
+func (h *handler) errorfFix(call *ast.CallExpr, br *errflow.Branch) (errflow.Verb, []analysis.SuggestedFix, bool) {
 	info := h.c.info
-	_, verbs, ok := formatOf(info, call, 0)
+	verbs, ok := errflow.FormatOf(info, call, 0)
 	lit, isLit := ast.Unparen(call.Args[0]).(*ast.BasicLit)
 	if !ok || !isLit {
-		return verb{}, nil, false
+		return errflow.Verb{}, nil, false
 	}
-	var target verb
+	var target errflow.Verb
 	n := 0
 	for _, v := range verbs {
-		if arg := operand(call, 0, v); arg != nil {
+		if arg := errflow.Operand(call, 0, v); arg != nil {
 			if id, ok := ast.Unparen(arg).(*ast.Ident); ok && info.Uses[id] == br.Err {
 				target = v
 				n++
 			}
 		}
 	}
-	if n != 1 || target.flags != "" || target.verb != 'v' && target.verb != 's' {
-		return verb{}, nil, false
+	if n != 1 || target.Flags != "" || target.Verb != 'v' && target.Verb != 's' {
+		return errflow.Verb{}, nil, false
 	}
-	pos := verbPos(lit, target)
+	pos := errflow.VerbPos(lit, target)
 	if !pos.IsValid() {
-		return verb{}, nil, false
+		return errflow.Verb{}, nil, false
 	}
 	return target, []analysis.SuggestedFix{{
 		Message:   fmt.Sprintf("Wrap %s with %%w", br.Err.Name()),
 		TextEdits: []analysis.TextEdit{{Pos: pos, End: pos + 1, NewText: []byte("w")}},
 	}}, true
-}
-
-// carries reports whether the error value expr holds err (see the comment
-// at the top of this file).
-func (h *handler) carries(expr ast.Expr, err *types.Var) bool {
-	info := h.c.info
-	seen := map[ast.Expr]bool{}
-	var visit func(ast.Expr) bool
-	visit = func(e ast.Expr) bool {
-		e = ast.Unparen(e)
-		if seen[e] {
-			return false
-		}
-		seen[e] = true
-		switch e := e.(type) {
-		case *ast.Ident:
-			if info.Uses[e] == err {
-				return true
-			}
-			v := h.localVar(e)
-			if v == nil {
-				return false
-			}
-			if h.mutatedBy(err)[v] {
-				return true
-			}
-			for _, o := range h.resolver.Origins(e) {
-				if visit(o) {
-					return true
-				}
-			}
-		case *ast.CallExpr:
-			if tv, ok := info.Types[e.Fun]; ok && tv.IsType() {
-				return len(e.Args) == 1 && visit(e.Args[0])
-			}
-			fn := model.Callee(info, e)
-			switch {
-			case model.IsFunc(fn, "errors", "New"):
-				return false
-			case model.IsFunc(fn, "fmt", "Errorf"):
-				return h.errorfWraps(e, visit)
-			}
-			if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok {
-				if s, ok := info.Selections[sel]; ok && s.Kind() == types.MethodVal &&
-					!isBasic(info.TypeOf(e)) && visit(sel.X) {
-					return true // err.Wrap(…), a method of a concrete error type
-				}
-			}
-			for _, a := range e.Args {
-				if !isBasic(info.TypeOf(a)) && visit(a) {
-					return true
-				}
-			}
-		case *ast.CompositeLit:
-			for _, elt := range e.Elts {
-				if kv, ok := elt.(*ast.KeyValueExpr); ok {
-					elt = kv.Value
-				}
-				if visit(elt) {
-					return true
-				}
-			}
-		case *ast.UnaryExpr:
-			return visit(e.X)
-		case *ast.StarExpr:
-			return visit(e.X)
-		case *ast.TypeAssertExpr:
-			return visit(e.X)
-		case *ast.IndexExpr:
-			return visit(e.X)
-		case *ast.SelectorExpr:
-			if s, ok := info.Selections[e]; ok && s.Kind() == types.FieldVal {
-				return visit(e.X)
-			}
-		}
-		return false
-	}
-	return visit(expr)
-}
-
-// errorfWraps reports whether a fmt.Errorf call wraps a value visit
-// accepts with %w. When the format is not a constant the verbs are
-// unknown, and any non-text operand counts.
-func (h *handler) errorfWraps(call *ast.CallExpr, visit func(ast.Expr) bool) bool {
-	_, verbs, ok := formatOf(h.c.info, call, 0)
-	if !ok {
-		for _, a := range call.Args[min(1, len(call.Args)):] {
-			if !isBasic(h.c.info.TypeOf(a)) && visit(a) {
-				return true
-			}
-		}
-		return false
-	}
-	for _, v := range verbs {
-		if v.verb != 'w' {
-			continue
-		}
-		if a := operand(call, 0, v); a != nil && visit(a) {
-			return true
-		}
-	}
-	return false
-}
-
-// rootVar returns the variable an lvalue or receiver is rooted at: x for
-// x, x.f, x[i], *x.
-func (h *handler) rootVar(expr ast.Expr) *types.Var {
-	for {
-		switch e := ast.Unparen(expr).(type) {
-		case *ast.SelectorExpr:
-			if s, ok := h.c.info.Selections[e]; !ok || s.Kind() != types.FieldVal {
-				return nil
-			}
-			expr = e.X
-		case *ast.IndexExpr:
-			expr = e.X
-		case *ast.StarExpr:
-			expr = e.X
-		case *ast.Ident:
-			return h.localVar(e)
-		default:
-			return nil
-		}
-	}
-}
-
-// callTargets returns the variables a call may store its arguments into:
-// the receiver of a method, and the variables passed by address.
-func (h *handler) callTargets(call *ast.CallExpr) []*types.Var {
-	var out []*types.Var
-	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-		if s, ok := h.c.info.Selections[sel]; ok && s.Kind() == types.MethodVal {
-			if v := h.rootVar(sel.X); v != nil {
-				out = append(out, v)
-			}
-		}
-	}
-	for _, a := range call.Args {
-		if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
-			if v := h.rootVar(u.X); v != nil {
-				out = append(out, v)
-			}
-		}
-	}
-	return out
-}
-
-// mentionsAny reports whether node uses one of vars.
-func mentionsAny(info *types.Info, node ast.Node, vars map[*types.Var]bool) bool {
-	found := false
-	ast.Inspect(node, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := info.Uses[id].(*types.Var); ok && vars[v] {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
-}
-
-// resultCarries reports whether an error result returned by ret carries
-// the branch's error (see the comment at the top of this file).
-func (h *handler) resultCarries(res ast.Expr, br *errflow.Branch, ret *ast.ReturnStmt) bool {
-	if mentionsAny(h.c.info, res, h.taintedBy(br.Err)) {
-		return true
-	}
-	return h.passedOnBefore(br, ret)
 }

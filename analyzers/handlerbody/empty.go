@@ -5,6 +5,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/errflow"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/rules"
 )
@@ -17,26 +18,30 @@ import (
 // nil *CallToolResult with a nil error is not a success at all: sdkresult
 // reports it.
 func noFakeEmptyResult(h *handler) {
-	for _, ret := range h.returns {
-		if len(ret.Results) != h.results || !h.isNilError(ret.Results[h.results-1]) {
+	flow := h.c.flow
+	errIndex, resIndex := h.errorSlot(), h.resultSlot()
+	for _, ret := range h.b.Returns {
+		if len(ret.Results) != h.results || errIndex >= 0 && !flow.IsNilError(h.b, ret.Results[errIndex]) {
 			continue
 		}
 		br := h.branchFor(ret)
 		if br == nil {
 			continue
 		}
-		values := ret.Results[:h.results-1]
-		if h.hasResult() {
-			shape := h.resultShape(values[0])
-			if shape == errorShape || shape == nilShape && h.Kind != model.GoSDKTyped {
+		if resIndex >= 0 {
+			shape := flow.ResultShape(h.b, ret.Results[resIndex])
+			if errflow.IsErrorResult(shape) || shape == errflow.ShapeNil && h.kind() != model.GoSDKTyped {
 				continue
 			}
 		}
-		empty := true
-		for _, v := range values {
-			empty = empty && h.emptySuccess(v)
+		empty, values := true, 0
+		for i, v := range ret.Results {
+			if i != errIndex && h.Path.Roles[i] != errflow.RoleDropped {
+				empty = empty && flow.EmptySuccess(h.b, v)
+				values++
+			}
 		}
-		if !empty || !h.c.once(rules.NoFakeEmptyResult, ret) {
+		if !empty || values == 0 || !h.c.once(rules.NoFakeEmptyResult, ret) {
 			continue
 		}
 		h.c.report.Diagnostic(rules.NoFakeEmptyResult, analysis.Diagnostic{

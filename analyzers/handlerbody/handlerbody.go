@@ -1,13 +1,15 @@
 package handlerbody
 
 // The rules judge a handler by what its return statements give the client,
-// and by which error-handling branch they are in. Both come from errflow:
-// a return belongs to the innermost branch that runs only when an error
+// on each path the error-flow layer finds for it (adapters, delegates,
+// registrations), and by which error-handling branch they are in: a
+// return belongs to the innermost branch that runs only when an error
 // variable is non-nil, and a branch chosen by errors.Is (a sentinel) is a
 // translation of a known condition, not a failure to pass on. Values are
-// followed through local variables, flow-insensitively; every question a
-// rule asks errs towards the answer that keeps it silent, so that a
-// finding is something the reader can see is wrong.
+// followed through local variables, flow-insensitively, and into the
+// helpers that build them, through their summaries; every question a rule
+// asks errs towards the answer that keeps it silent, so that a finding is
+// something the reader can see is wrong.
 //
 // Messages, by contrast, are checked wherever they are built: an mcperr
 // error's message and an SDK error result's text reach the client whether
@@ -35,27 +37,51 @@ var doc string
 // Analyzer checks how MCP tool handlers of every kind fail: with what
 // error, keeping which cause, telling the client what.
 var Analyzer = &analysis.Analyzer{
-	Name:     "handlerbody",
-	Doc:      docs.Analyzer(doc, "handlerbody"),
-	URL:      rules.DocsURL + "#analyzer-handlerbody",
-	Requires: []*analysis.Analyzer{model.Analyzer},
-	Run:      run,
+	Name:      "handlerbody",
+	Doc:       docs.Analyzer(doc, "handlerbody"),
+	URL:       rules.DocsURL + "#analyzer-handlerbody",
+	Requires:  []*analysis.Analyzer{model.Analyzer, errflow.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{new(pendingFact)},
 }
+
+// pendingFact holds the findings about a function shaped like an mcperr
+// tool's handler that no tool of its package uses: a tool of another
+// package that does reports them (see report.Pending).
+type pendingFact struct{ report.PendingSet }
+
+func (*pendingFact) AFact() {}
 
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[model.Analyzer].(*model.Model)
-	if !m.Relevant() {
+	flow := pass.ResultOf[errflow.Analyzer].(*errflow.Result)
+	if !flow.Relevant() {
 		return nil, nil
 	}
-	c := &checker{pass: pass, info: pass.TypesInfo, model: m, flows: m.Flows(), report: report.New(pass, m), done: map[doneKey]bool{},
-		helpers: map[*types.Func]*helperBlobs{}}
+	c := &checker{pass: pass, info: pass.TypesInfo, model: m, flow: flow, report: report.New(pass, m), done: map[doneKey]bool{}}
 	defer c.report.Finish()
 	c.runtime = importedRuntime(pass.Pkg)
 
 	c.checkPackage()
-	for _, mh := range m.Handlers {
-		h := c.handler(mh)
-		if h == nil {
+	for _, fh := range flow.Handlers {
+		switch {
+		case fh.Body == nil:
+			c.reportPending(fh)
+		case m.InGenerated(pass.Fset, fh.Body.Node.Pos()):
+		case fh.Candidate:
+			c.exportPending(fh)
+		default:
+			c.checkHandler(fh)
+		}
+	}
+	return nil, nil
+}
+
+// checkHandler checks a handler of this package on each of its paths.
+func (c *checker) checkHandler(fh *errflow.Handler) {
+	for _, p := range fh.Paths {
+		h := &handler{Handler: fh, Path: p, c: c, b: fh.Body, results: fh.Sig.Results().Len()}
+		if h.results != len(p.Roles) {
 			continue
 		}
 		preferMCPErrorInHandler(h)
@@ -63,7 +89,49 @@ func run(pass *analysis.Pass) (any, error) {
 		noFakeEmptyResult(h)
 		noStringifyInReturnedErrors(h)
 	}
-	return nil, nil
+}
+
+// exportPending checks a candidate handler on the path a tool would give
+// it, and exports what it finds for the package whose tool uses it.
+func (c *checker) exportPending(fh *errflow.Handler) {
+	found := c.report.Capture(func(rule rules.Rule) report.Needs {
+		if rule == rules.PreferMCPErrorInHandler {
+			return report.NeedsTool
+		}
+		return report.NeedsClient
+	}, func() { c.checkHandler(fh) })
+	if len(found) > 0 && fh.Func != nil {
+		c.pass.ExportObjectFact(fh.Func, &pendingFact{report.PendingSet{Findings: found}})
+	}
+}
+
+// reportPending reports the findings another package recorded about a
+// handler this one registers, which its paths here make true.
+func (c *checker) reportPending(fh *errflow.Handler) {
+	fact := new(pendingFact)
+	if fh.Func == nil || !c.pass.ImportObjectFact(fh.Func, fact) {
+		return
+	}
+	for _, p := range fh.Paths {
+		for _, f := range fact.Findings {
+			if !f.Needs.Holds(p.Protocol() && !p.Deferred, p.Kind == model.ToolHandler) || !c.once(rules.Rule{ID: f.Rule}, f.At) {
+				continue
+			}
+			c.report.ReportPending(f, pathRelated(p))
+		}
+	}
+}
+
+// pathRelated points at the steps of this package that make a handler of
+// another package what it is: the registration, the adapters.
+func pathRelated(p *errflow.Path) []analysis.RelatedInformation {
+	var out []analysis.RelatedInformation
+	for _, s := range p.Via {
+		if s.Pos.IsValid() {
+			out = append(out, analysis.RelatedInformation{Pos: s.Pos, End: s.Pos + 1, Message: s.What})
+		}
+	}
+	return out
 }
 
 // A checker checks one package.
@@ -71,27 +139,23 @@ type checker struct {
 	pass    *analysis.Pass
 	info    *types.Info
 	model   *model.Model
-	flows   *errflow.Index // errflow's answers, shared with the other analyzers through the model
+	flow    *errflow.Result
 	report  *report.Reporter
 	runtime *types.Package // the mcperr package as imported, or nil
 
 	done map[doneKey]bool // findings already reported
-
-	helpers      map[*types.Func]*helperBlobs // what the errors of the package's helpers carry
-	helperDepth  int                          // how many helpers returnedBlobs is inside
-	handlerFuncs map[*types.Func]bool         // the handlers declared as functions, on first use
 }
 
 // A doneKey is one finding: a rule at a node. A value reached from two
-// returns, or two handlers, is reported once.
+// returns, two paths or two handlers, is reported once.
 type doneKey struct {
 	rule string
-	node ast.Node
+	node any // an ast.Node, or a posRange
 }
 
 // once reports whether rule has not yet been reported at node, and records
 // that it now is.
-func (c *checker) once(rule rules.Rule, node ast.Node) bool {
+func (c *checker) once(rule rules.Rule, node any) bool {
 	k := doneKey{rule.ID, node}
 	if c.done[k] {
 		return false
@@ -110,186 +174,62 @@ func importedRuntime(pkg *types.Package) *types.Package {
 	return nil
 }
 
-// A handler is one handler with a body in this package, being checked.
+// A handler is one handler with a body in this package, on one of its
+// paths, being checked.
 type handler struct {
-	*model.Handler
-	c        *checker
-	body     *ast.BlockStmt
-	resolver *errflow.Resolver
-	branches []*errflow.Branch
-	returns  []*ast.ReturnStmt
-	results  int // how many results the handler has
-
-	// computed on first use
-	ix      *bodyIndex
-	tainted map[*types.Var]map[*types.Var]bool
-	mutated map[*types.Var]map[*types.Var]bool
+	*errflow.Handler
+	Path    *errflow.Path
+	c       *checker
+	b       *errflow.Body
+	results int // how many results the handler has
 }
 
-// handler prepares mh for checking, or returns nil when its body is not in
-// this package.
-func (c *checker) handler(mh *model.Handler) *handler {
-	body := mh.Body()
-	if body == nil || mh.Sig == nil || c.model.InGenerated(c.pass.Fset, body.Pos()) {
-		return nil
-	}
-	flow := c.flows.Func(body)
-	return &handler{
-		Handler:  mh,
-		c:        c,
-		body:     body,
-		resolver: flow.Resolver(),
-		branches: flow.Branches(),
-		returns:  flow.Returns(),
-		results:  mh.Sig.Results().Len(),
-	}
-}
+// errorSlot returns the index of the result that becomes the error, or
+// -1.
+func (h *handler) errorSlot() int { return h.Path.Error() }
 
-// hasResult reports whether the handler's first result is an SDK
-// *CallToolResult, which can be an error result. An adapted handler's is
-// when its type says so: adapters such as mcp-grafana's pass a returned
-// result on as it is.
-func (h *handler) hasResult() bool {
-	switch h.Kind {
-	case model.GoSDKRaw, model.GoSDKTyped, model.MCPGoPlain, model.MCPGoTyped:
-		return true
-	case model.Adapted:
+// resultSlot returns the index of the result that is the tool result the
+// client reads, or -1. An adapted handler's first result is one when its
+// type says so: adapters such as mcp-grafana's pass a returned result on
+// as it is.
+func (h *handler) resultSlot() int {
+	if i := h.Path.Result(); i >= 0 {
+		return i
+	}
+	if h.Path.Kind == model.Adapted {
 		t := h.Sig.Results().At(0).Type()
-		return model.IsPointerTo(t, model.GoSDKPath, "CallToolResult") || model.IsPointerTo(t, model.MCPGoPath, "CallToolResult")
-	}
-	return false
-}
-
-// describe names the handler in messages.
-func (h *handler) describe() string {
-	if h.Func != nil {
-		return fmt.Sprintf("%s %s", h.Kind, h.Func.Name())
-	}
-	return h.Kind.String()
-}
-
-// localVar returns the variable an identifier denotes when it is a
-// variable of a function (a local, a parameter, a captured variable), not a
-// field or a package variable.
-func (h *handler) localVar(expr ast.Expr) *types.Var {
-	id, ok := ast.Unparen(expr).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, _ := h.c.info.Uses[id].(*types.Var)
-	if v == nil || v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
-		return nil
-	}
-	return v
-}
-
-// declaredInBody reports whether v is declared in the handler's body, so
-// that every value it holds is assigned there.
-func (h *handler) declaredInBody(v *types.Var) bool {
-	return h.body.Pos() <= v.Pos() && v.Pos() < h.body.End()
-}
-
-// isNilError reports whether a returned error is surely nil: the nil
-// literal, or a local of the body declared without a value and never
-// assigned one.
-func (h *handler) isNilError(expr ast.Expr) bool {
-	if errflow.IsNil(h.c.info, expr) {
-		return true
-	}
-	v := h.localVar(expr)
-	if v == nil || !h.declaredInBody(v) {
-		return false
-	}
-	for _, o := range h.resolver.Origins(expr) {
-		if !errflow.IsNil(h.c.info, o) {
-			return false
+		if model.IsPointerTo(t, model.GoSDKPath, "CallToolResult") || model.IsPointerTo(t, model.MCPGoPath, "CallToolResult") {
+			return 0
 		}
 	}
-	return true
+	return -1
+}
+
+// kind is the kind of the API the handler's values reach.
+func (h *handler) kind() model.HandlerKind { return h.Path.Kind }
+
+// describe names the handler in messages, by what it is written as: an
+// SDK handler, an mcperr tool's handler, or a function an adapter of the
+// project turns into a handler.
+func (h *handler) describe() string {
+	kind := model.KindOf(h.Sig)
+	switch {
+	case kind != 0:
+	case h.kind() == model.ToolHandler:
+		kind = model.ToolHandler
+	default:
+		kind = model.Adapted
+	}
+	if h.Func != nil {
+		return fmt.Sprintf("%s %s", kind, h.Func.Name())
+	}
+	return kind.String()
 }
 
 // branchFor returns the error branch a return is in, unless there is none,
-// or the return is chosen by testing which error it is: a sentinel branch,
-// or a test of err of the code's own (see classified).
+// or the return is chosen by testing which error it is.
 func (h *handler) branchFor(ret *ast.ReturnStmt) *errflow.Branch {
-	br := errflow.Innermost(h.branches, ret)
-	if br == nil || br.Sentinel || h.classified(br, ret) {
-		return nil
-	}
-	return br
-}
-
-// classified reports whether a return in the branch br is chosen by a test
-// of which error br.Err is, beyond the ones errflow knows: a conjunct of
-// the branch's condition (err != nil && apierrors.IsNotFound(err)), or an
-// if or case inside the branch that encloses the return
-// (if status.Code(err) == codes.NotFound, switch { case isRetryable(err) }).
-// Such a return translates a known condition. A negated test (!isX(err))
-// and an else or default clause keep the unknown failures, and are not
-// classifications.
-func (h *handler) classified(br *errflow.Branch, ret *ast.ReturnStmt) bool {
-	info := h.c.info
-	testsErr := func(cond ast.Expr) bool {
-		for _, c := range conjuncts(cond) {
-			if u, ok := c.(*ast.UnaryExpr); ok && u.Op == token.NOT {
-				continue
-			}
-			if b, ok := c.(*ast.BinaryExpr); ok && (errflow.IsNil(info, b.X) || errflow.IsNil(info, b.Y)) {
-				continue // err != nil: no test of which error
-			}
-			if errflow.Mentions(info, c, br.Err) {
-				return true
-			}
-		}
-		return false
-	}
-	if br.Cond != nil && testsErr(br.Cond) {
-		return true
-	}
-	found := false
-	visit := func(n ast.Node) bool {
-		if found || n == nil || n.End() <= ret.Pos() || n.Pos() > ret.Pos() {
-			return false // only nodes enclosing the return
-		}
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.IfStmt:
-			inBody := n.Body.Pos() <= ret.Pos() && ret.End() <= n.Body.End()
-			if inBody && (testsErr(n.Cond) || n.Init != nil && errflow.Mentions(info, n.Init, br.Err)) {
-				found = true
-			}
-		case *ast.SwitchStmt:
-			tagged := n.Tag != nil && errflow.Mentions(info, n.Tag, br.Err) ||
-				n.Init != nil && errflow.Mentions(info, n.Init, br.Err)
-			for _, stmt := range n.Body.List {
-				clause, ok := stmt.(*ast.CaseClause)
-				if !ok || clause.List == nil || ret.Pos() < clause.Pos() || clause.End() < ret.End() {
-					continue
-				}
-				if tagged {
-					found = true
-				}
-				for _, e := range clause.List {
-					if testsErr(e) {
-						found = true
-					}
-				}
-			}
-		}
-		return !found
-	}
-	ast.Inspect(br.Body, visit)
-	return found
-}
-
-// conjuncts splits a condition at its top-level && operators.
-func conjuncts(cond ast.Expr) []ast.Expr {
-	cond = ast.Unparen(cond)
-	if b, ok := cond.(*ast.BinaryExpr); ok && b.Op == token.LAND {
-		return append(conjuncts(b.X), conjuncts(b.Y)...)
-	}
-	return []ast.Expr{cond}
+	return h.c.flow.FailureBranch(h.b, ret)
 }
 
 // branchNode returns the node to point at for a branch: its condition, or
@@ -301,14 +241,21 @@ func branchNode(br *errflow.Branch) ast.Node {
 	return br.Body
 }
 
-// related points at the branch a finding is about.
+// related points at the branch a finding is about, and at the steps that
+// give the handler's path its meaning.
 func (h *handler) related(br *errflow.Branch) []analysis.RelatedInformation {
 	n := branchNode(br)
-	return []analysis.RelatedInformation{{
+	out := []analysis.RelatedInformation{{
 		Pos:     n.Pos(),
 		End:     n.End(),
 		Message: fmt.Sprintf("%s is handled here", br.Err.Name()),
 	}}
+	for _, s := range h.Path.Via {
+		if s.Pos.IsValid() && s.Pos != h.b.Node.Pos() {
+			out = append(out, analysis.RelatedInformation{Pos: s.Pos, End: s.Pos + 1, Message: s.What})
+		}
+	}
+	return out
 }
 
 // preferMCPErrorInHandler reports the plain errors an mcperr tool handler
@@ -318,16 +265,17 @@ func (h *handler) related(br *errflow.Branch) []analysis.RelatedInformation {
 // is fine, and so is fmt.Errorf wrapping (%w) an error that is statically
 // an *mcperr.Error: the client sees the wrapped error.
 func preferMCPErrorInHandler(h *handler) {
-	if h.Kind != model.ToolHandler {
+	if h.kind() != model.ToolHandler {
 		return
 	}
 	info := h.c.info
-	for _, ret := range h.returns {
-		e := errflow.Result(ret, h.results-1, h.results)
+	errIndex := h.errorSlot()
+	for _, ret := range h.b.Returns {
+		e := errflow.ResultExpr(ret, errIndex, h.results)
 		if e == nil || errflow.IsNil(info, e) {
 			continue
 		}
-		for _, o := range h.resolver.Origins(e) {
+		for _, o := range h.b.Root.Resolver.Origins(e) {
 			call, ok := o.(*ast.CallExpr)
 			if !ok {
 				continue
@@ -338,8 +286,8 @@ func preferMCPErrorInHandler(h *handler) {
 			case model.IsFunc(fn, "errors", "New"):
 				built = "errors.New"
 			case model.IsFunc(fn, "fmt", "Errorf"):
-				if h.wrapsRuntimeError(call) {
-					continue
+				if !h.c.flow.Value(h.b, call, -1).Plain {
+					continue // it wraps an *mcperr.Error
 				}
 				built = "fmt.Errorf"
 			default:
@@ -355,33 +303,18 @@ func preferMCPErrorInHandler(h *handler) {
 	}
 }
 
-// wrapsRuntimeError reports whether a fmt.Errorf call wraps, with %w, an
-// error that is statically an *mcperr.Error, whose code, message and data
-// the client then receives.
-func (h *handler) wrapsRuntimeError(call *ast.CallExpr) bool {
-	_, verbs, ok := formatOf(h.c.info, call, 0)
-	if !ok {
-		return false
+// qualifier returns how the file of call spells the runtime's names, judging
+// by how the call names its function ("mcperr.", an alias, or "" under a dot
+// import), and false when that cannot be relied on for a fix.
+func (c *checker) qualifier(call *ast.CallExpr) (string, bool) {
+	fn := model.Callee(c.info, call)
+	if fn == nil {
+		return "", false
 	}
-	for _, v := range verbs {
-		if v.verb != 'w' {
-			continue
-		}
-		arg := operand(call, 0, v)
-		if arg == nil {
-			continue
-		}
-		if model.IsRuntimeError(h.c.info.TypeOf(arg)) {
-			return true
-		}
-		origins := h.resolver.Origins(arg)
-		all := len(origins) > 0
-		for _, o := range origins {
-			all = all && model.IsRuntimeError(h.c.info.TypeOf(o))
-		}
-		if all {
-			return true
-		}
-	}
-	return false
+	return model.RuntimeQualifier(c.info, c.pass.Pkg, call, fn.Name())
+}
+
+// resolvesTo reports whether name, written at pos, denotes obj.
+func (c *checker) resolvesTo(name string, pos token.Pos, obj types.Object) bool {
+	return model.LookupAt(c.pass.Pkg, name, pos) == obj
 }

@@ -6,10 +6,18 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/mcperrlint/mcperrlint/analyzers/handlerbody"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/crosstest"
 )
 
 func Test(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), handlerbody.Analyzer,
 		"./tools", "./factory", "./aliased", "./dotted", "./gosdk", "./gosdkhandlers", "./mcpgo", "./mcpgohandlers",
-		"./books", "./bookstools", "./stringify", "./gen", "./suppress", "./adapted", "./helpers")
+		"./stringify", "./gen", "./suppress", "./adapted", "./helpers")
+}
+
+// TestOtherPackages checks the handlers a tool of another package uses:
+// their findings are reported by the package of the tool, at the
+// handler's returns.
+func TestOtherPackages(t *testing.T) {
+	crosstest.Run(t, analysistest.TestData(), handlerbody.Analyzer, "./books", "./bookstools")
 }

@@ -35,7 +35,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "preferfail",
 	Doc:      docs.Analyzer(doc, "preferfail"),
 	URL:      rules.DocsURL + "#analyzer-preferfail",
-	Requires: []*analysis.Analyzer{model.Analyzer},
+	Requires: []*analysis.Analyzer{model.Analyzer, errflow.Analyzer},
 	Run:      run,
 }
 
@@ -46,10 +46,10 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	r := report.New(pass, m)
 	defer r.Finish()
-	flows := m.Flows()
-	for _, h := range m.Handlers {
-		if h.Kind == model.ToolHandler && len(h.Tools) > 0 && h.Body() != nil && h.Sig != nil {
-			checkHandler(pass, r, flows.Func(h.Body()), h)
+	flow := pass.ResultOf[errflow.Analyzer].(*errflow.Result)
+	for _, h := range flow.Handlers {
+		if h.Kind() == model.ToolHandler && len(h.Tools) > 0 && h.Body != nil && h.Sig != nil {
+			checkHandler(pass, r, h.Body, h)
 		}
 	}
 	return nil, nil
@@ -57,12 +57,13 @@ func run(pass *analysis.Pass) (any, error) {
 
 // checkHandler reports the factory and New errors the handler returns
 // whose code its tools declare.
-func checkHandler(pass *analysis.Pass, r *report.Reporter, flow *errflow.Func, h *model.Handler) {
-	resolver := flow.Resolver()
-	n, errIndex := h.Sig.Results().Len(), h.ErrorResult()
+func checkHandler(pass *analysis.Pass, r *report.Reporter, b *errflow.Body, h *errflow.Handler) {
+	resolver := b.Root.Resolver
+	n := h.Sig.Results().Len()
+	errIndex := n - 1
 	seen := map[*ast.CallExpr]bool{}
-	for _, ret := range flow.Returns() {
-		expr := errflow.Result(ret, errIndex, n)
+	for _, ret := range b.Returns {
+		expr := errflow.ResultExpr(ret, errIndex, n)
 		if expr == nil {
 			continue
 		}
@@ -123,7 +124,7 @@ func readConstructor(info *types.Info, resolver *errflow.Resolver, call *ast.Cal
 }
 
 // checkCall reports a constructor whose code the tool declares.
-func checkCall(pass *analysis.Pass, r *report.Reporter, h *model.Handler, t *model.Tool, c constructor) {
+func checkCall(pass *analysis.Pass, r *report.Reporter, h *errflow.Handler, t *model.Tool, c constructor) {
 	contract := t.Contract
 	if contract == nil {
 		return
@@ -247,13 +248,13 @@ func mayCarryRecovery(info *types.Info, resolver *errflow.Resolver, call *ast.Ca
 
 // contextName returns the name of the handler's context parameter when it
 // has one that denotes the parameter at pos.
-func contextName(pass *analysis.Pass, h *model.Handler, pos token.Pos) (string, bool) {
+func contextName(pass *analysis.Pass, h *errflow.Handler, pos token.Pos) (string, bool) {
 	var ftype *ast.FuncType
 	switch {
 	case h.Lit != nil:
 		ftype = h.Lit.Type
-	case h.Decl != nil:
-		ftype = h.Decl.Type
+	case h.Body != nil:
+		ftype = h.Body.Node.(*ast.FuncDecl).Type
 	default:
 		return "", false
 	}

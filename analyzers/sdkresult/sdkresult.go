@@ -1,11 +1,13 @@
 package sdkresult
 
-// The rules judge each return statement of each SDK handler, because what
-// reaches the client is decided there: by the pair (result, error) and the
-// SDK the handler is written against. Each rule flags a return only when
-// it can prove the values that make it wrong — an error that is surely
-// non-nil, a result that is surely nil — so an error passed on from a
-// callee outside the package is never judged: a noisy rule is a broken rule.
+// The rules judge each return statement of each handler on each path its
+// values take to an SDK, because what reaches the client is decided
+// there: by the values and the API that receives them — after the
+// project's adapters, delegates and the server's middleware, which the
+// error-flow layer follows. Each rule flags a return only when it can
+// prove the values that make it wrong — an error that is surely non-nil, a
+// result that is surely nil — so an error passed on from a callee the
+// layer cannot see into is never judged: a noisy rule is a broken rule.
 //
 // mcperr tool handlers are not checked here: the runtime binding turns
 // their errors into tool results itself.
@@ -13,9 +15,11 @@ package sdkresult
 import (
 	_ "embed"
 	"flag"
+	"fmt"
 	"go/ast"
-	"go/constant"
 	"go/types"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -32,11 +36,50 @@ var doc string
 // Analyzer checks how the values go-sdk and mcp-go handlers return reach
 // the client.
 var Analyzer = &analysis.Analyzer{
-	Name:     "sdkresult",
-	Doc:      docs.Analyzer(doc, "sdkresult"),
-	URL:      rules.DocsURL + "#analyzer-sdkresult",
-	Requires: []*analysis.Analyzer{model.Analyzer},
-	Run:      run,
+	Name:      "sdkresult",
+	Doc:       docs.Analyzer(doc, "sdkresult"),
+	URL:       rules.DocsURL + "#analyzer-sdkresult",
+	Requires:  []*analysis.Analyzer{model.Analyzer, errflow.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{new(pendingFact)},
+}
+
+// pendingFact is a package fact: the findings about the package's mcp-go
+// handlers that hold only if the server they are registered on does not
+// convert their errors, by the function they are in (model.FuncName): the
+// package that registers them, and sees the server, reports them (see
+// report.Pending). A package fact, because a handler is often a literal,
+// or a function only its own package can name, that another package
+// reaches through a function that returns or registers it.
+type pendingFact struct {
+	Funcs []pendingFunc // sorted by name
+}
+
+// pendingFunc is the pending findings of the handlers in one function.
+type pendingFunc struct {
+	Name     string
+	Findings []report.Pending
+}
+
+func (*pendingFact) AFact() {}
+
+func (f *pendingFact) String() string {
+	var parts []string
+	for _, pf := range f.Funcs {
+		set := report.PendingSet{Findings: pf.Findings}
+		parts = append(parts, pf.Name+" "+set.String())
+	}
+	return strings.Join(parts, "; ")
+}
+
+// of returns the pending findings of the function named name.
+func (f *pendingFact) of(name string) []report.Pending {
+	for _, pf := range f.Funcs {
+		if pf.Name == name {
+			return pf.Findings
+		}
+	}
+	return nil
 }
 
 // convertingFlag is read from pass.Analyzer.Flags in run, never through a
@@ -46,77 +89,205 @@ const convertingFlag = "converting-middleware"
 
 func init() {
 	Analyzer.Flags.Bool(convertingFlag, false,
-		"the server converts handler errors into tool results centrally (go-sdk middleware, mcp-go tool handler middleware): do not report sdk-protocol-error, nor a result returned with such an error")
+		"the server converts handler errors into tool results centrally where mcperrlint cannot see it: do not report sdk-protocol-error, nor a result returned with such an error")
 }
 
 type checker struct {
-	*values
+	pending    map[string][]report.Pending // findings for other packages, by the function they are in
+	pass       *analysis.Pass
+	flow       *errflow.Result
+	info       *types.Info
 	r          *report.Reporter
 	converting bool
-	u          *uses // how handler-shaped functions are used in the package, read on first use
-	reported   map[*ast.CompositeLit]bool
+	done       map[doneKey]bool
+}
+
+type doneKey struct {
+	rule string
+	at   any // an ast.Node, or a report.Position
+}
+
+// once reports whether rule has not been reported at node yet.
+func (c *checker) once(rule rules.Rule, at any) bool {
+	k := doneKey{rule.ID, at}
+	if c.done[k] {
+		return false
+	}
+	c.done[k] = true
+	return true
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[model.Analyzer].(*model.Model)
-	if !m.Relevant() {
+	flow := pass.ResultOf[errflow.Analyzer].(*errflow.Result)
+	if !flow.Relevant() {
 		return nil, nil
 	}
 	r := report.New(pass, m)
 	defer r.Finish()
-
 	c := &checker{
-		values:     newValues(pass, m),
+		pass:       pass,
+		flow:       flow,
+		info:       pass.TypesInfo,
 		r:          r,
 		converting: pass.Analyzer.Flags.Lookup(convertingFlag).Value.(flag.Getter).Get().(bool),
-		reported:   map[*ast.CompositeLit]bool{},
+		done:       map[doneKey]bool{},
 	}
-	for _, h := range m.Handlers {
-		// mcperr tool handlers are the runtime binding's to deliver.
-		if !h.Kind.SDK() || h.Sig == nil {
-			continue
+	settled := map[*types.Func]bool{}
+	for _, h := range flow.Handlers {
+		switch {
+		case h.Body == nil:
+			c.reportPending(h)
+			settled[h.Func] = true
+		case h.Candidate || m.InGenerated(pass.Fset, h.Body.Node.Pos()):
+		default:
+			c.checkPaths(h)
 		}
-		body := h.Body()
-		if body == nil || m.InGenerated(pass.Fset, body.Pos()) {
-			continue
-		}
-		if c.helper(h) {
-			continue // a helper with a handler's shape: its caller decides what reaches the client
-		}
-		c.checkHandler(h, body)
+	}
+	c.exportPendings()
+	if _, passing := flow.ServersPassErrors(); passing && !c.converting {
+		c.reportUnsettled(settled)
 	}
 	return nil, nil
 }
 
-// A site is one return statement of a handler, with what is known of the
-// error it returns.
-type site struct {
-	h         *model.Handler
-	s         *scope
-	ret       *ast.ReturnStmt
-	err       ast.Expr
-	errNonNil bool
-
-	// converting says that something between the handler and the SDK may
-	// turn its errors into results: the server's middleware
-	// (-sdkresult.converting-middleware), or a wrapper the handler is
-	// passed to.
-	converting bool
+// reportUnsettled reports, in a package that builds mcp-go servers all of
+// which pass handlers' errors on, the pending findings of the handlers of
+// the packages it imports whose registration it cannot follow (they
+// register themselves, through a function given the server): a program
+// serves its handlers on the servers it builds. It is the judgement the
+// handlers' packages could not make, made where the servers are seen. A
+// package some of whose handlers this one registers where it can follow
+// them is judged by those registrations only.
+func (c *checker) reportUnsettled(settled map[*types.Func]bool) {
+	followed := map[*types.Package]bool{}
+	for fn := range settled {
+		followed[fn.Pkg()] = true
+	}
+	var rel []analysis.RelatedInformation
+	for _, call := range c.flow.ServerSites() {
+		rel = append(rel, analysis.RelatedInformation{Pos: call.Pos(), End: call.End(), Message: "the server is built here, without a middleware that turns errors into results"})
+	}
+	facts := c.pass.AllPackageFacts()
+	slices.SortFunc(facts, func(a, b analysis.PackageFact) int { return strings.Compare(a.Package.Path(), b.Package.Path()) })
+	for _, pf := range facts {
+		fact, ok := pf.Fact.(*pendingFact)
+		if !ok || pf.Package == c.pass.Pkg || followed[pf.Package] {
+			continue
+		}
+		for _, pf := range fact.Funcs {
+			for _, f := range pf.Findings {
+				if f.Needs == report.NeedsPassing && c.once(rules.Rule{ID: f.Rule}, f.At) {
+					c.r.ReportPending(f, rel)
+				}
+			}
+		}
+	}
 }
 
-func (c *checker) checkHandler(h *model.Handler, body *ast.BlockStmt) {
-	n := h.Sig.Results().Len()
-	if namedResultsDeferred(h.Sig, body) {
-		return // a deferred function may replace what the returns say
-	}
-	s := c.scope(body)
-	converting := c.converting || c.converted(h)
-	for _, ret := range s.returns {
-		if len(ret.Results) != n {
-			continue // a bare return, or return f(): the values are another function's
+// checkPaths checks a handler of this package on each of its paths: the
+// shortest first, so that a handler registered directly and also through
+// a wrapper is reported as the SDK sees it directly. On a path whose
+// server is not known here, what depends on the server is recorded for
+// the package that registers the handler.
+func (c *checker) checkPaths(h *errflow.Handler) {
+	paths := slices.Clone(h.Paths)
+	slices.SortStableFunc(paths, func(a, b *errflow.Path) int { return len(a.Via) - len(b.Via) })
+	for _, p := range paths {
+		if !p.Kind.SDK() {
+			continue
 		}
-		st := &site{h: h, s: s, ret: ret, err: ret.Results[n-1], converting: converting}
-		st.errNonNil = c.errNonNil(s, ret, st.err)
+		c.checkHandler(h, p)
+		if p.Deferred {
+			c.notePending(h, p)
+		}
+	}
+}
+
+// notePending records, for a handler whose server is not known here, the
+// findings that hold if the server passes its errors on as JSON-RPC
+// errors: on the handler's function, or, for a literal, on the declared
+// function it is written in, which another package can name.
+func (c *checker) notePending(h *errflow.Handler, p *errflow.Path) {
+	owner := h.Func
+	if owner == nil {
+		owner = h.Body.Root.Body.Func
+	}
+	if owner == nil {
+		return // a literal of a package variable's initialiser
+	}
+	passing := *p
+	passing.Deferred = false
+	found := c.r.Capture(func(rules.Rule) report.Needs { return report.NeedsPassing }, func() {
+		c.checkProtocolFamily(h, &passing)
+	})
+	if len(found) > 0 {
+		if c.pending == nil {
+			c.pending = map[string][]report.Pending{}
+		}
+		key := model.FuncName(owner)
+		c.pending[key] = append(c.pending[key], found...)
+	}
+}
+
+// exportPendings exports the findings notePending recorded.
+func (c *checker) exportPendings() {
+	if len(c.pending) == 0 {
+		return
+	}
+	fact := &pendingFact{}
+	for name, found := range c.pending {
+		fact.Funcs = append(fact.Funcs, pendingFunc{Name: name, Findings: found})
+	}
+	slices.SortFunc(fact.Funcs, func(a, b pendingFunc) int { return strings.Compare(a.Name, b.Name) })
+	c.pass.ExportPackageFact(fact)
+}
+
+// reportPending reports the findings another package recorded about a
+// handler this one registers, which its paths here make true.
+func (c *checker) reportPending(h *errflow.Handler) {
+	fact := new(pendingFact)
+	if h.Func == nil || h.Func.Pkg() == nil || !c.pass.ImportPackageFact(h.Func.Pkg(), fact) {
+		return
+	}
+	for _, p := range h.Paths {
+		for _, f := range fact.of(model.FuncName(h.Func)) {
+			if !f.Needs.Holds(p.Protocol() && !p.Deferred && !c.converting, p.Kind == model.ToolHandler) || !c.once(rules.Rule{ID: f.Rule}, f.At) {
+				continue
+			}
+			c.r.ReportPending(f, related(p))
+		}
+	}
+}
+
+// A site is one return statement of a handler on one path, with what is
+// known of the error it returns.
+type site struct {
+	h         *errflow.Handler
+	p         *errflow.Path
+	ret       *ast.ReturnStmt
+	err       ast.Expr // nil when the path drops the handler's error
+	errNonNil bool
+	value     errflow.Value // of err
+}
+
+// result returns the expression the return gives for the path's tool
+// result, or nil.
+func (st *site) result() ast.Expr { return st.at(st.p.Result()) }
+
+// output returns the expression the return gives for the path's output,
+// or nil.
+func (st *site) output() ast.Expr { return st.at(st.p.Output()) }
+
+func (st *site) at(i int) ast.Expr {
+	if i < 0 {
+		return nil
+	}
+	return st.ret.Results[i]
+}
+
+func (c *checker) checkHandler(h *errflow.Handler, p *errflow.Path) {
+	for _, st := range c.sites(h, p) {
 		protocol := c.checkProtocolError(st)
 		c.checkNilResult(st)
 		c.checkResultDropped(st, protocol)
@@ -125,11 +296,48 @@ func (c *checker) checkHandler(h *model.Handler, body *ast.BlockStmt) {
 	}
 }
 
-// plainKind reports whether a handler's error goes to the client as a
-// JSON-RPC error: go-sdk raw handlers and mcp-go handlers other than
-// structured ones, which mcp-go turns into tool errors itself.
-func plainKind(k model.HandlerKind) bool {
-	return k == model.GoSDKRaw || k == model.MCPGoPlain || k == model.MCPGoTyped
+// checkProtocolFamily runs, on one path, the checks whose findings depend
+// on whether the server converts errors: sdk-protocol-error, and
+// sdk-result-dropped for the handlers whose errors are JSON-RPC errors.
+func (c *checker) checkProtocolFamily(h *errflow.Handler, p *errflow.Path) {
+	for _, st := range c.sites(h, p) {
+		protocol := c.checkProtocolError(st)
+		if plainKind(p.Kind) {
+			c.checkResultDropped(st, protocol)
+		}
+	}
+}
+
+// sites returns the return statements of a handler on a path, with what is
+// known of their errors.
+func (c *checker) sites(h *errflow.Handler, p *errflow.Path) []*site {
+	b := h.Body
+	n := h.Sig.Results().Len()
+	if n != len(p.Roles) || errflow.NamedResultsDeferred(b) {
+		return nil
+	}
+	var out []*site
+	for _, ret := range b.Returns {
+		if len(ret.Results) != n {
+			continue
+		}
+		st := &site{h: h, p: p, ret: ret}
+		if i := p.Error(); i >= 0 {
+			st.err = ret.Results[i]
+			st.errNonNil = c.flow.ErrNonNil(b, ret, st.err)
+			st.value = c.flow.Value(b, st.err, -1)
+		}
+		out = append(out, st)
+	}
+	return out
+}
+
+// sdkOf returns the protocol errors a path's SDK passes through.
+func sdkOf(k model.HandlerKind) errflow.Proto {
+	if k.GoSDK() {
+		return errflow.ProtoGoSDK
+	}
+	return errflow.ProtoMCPGo
 }
 
 // aKind names a handler kind with its article: "a go-sdk raw handler".
@@ -140,70 +348,126 @@ func aKind(k model.HandlerKind) string {
 	return "a " + k.String()
 }
 
-func sdkOf(k model.HandlerKind) sdk {
-	if k.GoSDK() {
-		return goSDK
-	}
-	return mcpGo
+// plainKind reports whether a kind's error goes to the client as a
+// JSON-RPC error: go-sdk raw handlers and mcp-go handlers other than
+// structured ones, which mcp-go turns into tool errors itself.
+func plainKind(k model.HandlerKind) bool {
+	return k == model.GoSDKRaw || k == model.MCPGoPlain || k == model.MCPGoTyped
 }
 
-// checkProtocolError reports a surely non-nil error that the SDK sends as a
+// sdkProtocolError reports a surely non-nil error that the SDK sends as a
 // JSON-RPC error with a meaningless code, and says whether it did.
 func (c *checker) checkProtocolError(st *site) bool {
-	if !plainKind(st.h.Kind) || st.converting || !st.errNonNil {
+	p := st.p
+	if !p.Protocol() || p.Deferred || c.converting || st.err == nil || !st.errNonNil {
 		return false
 	}
-	if c.mayBeProtocol(st.s, st.err, sdkOf(st.h.Kind), 0) {
+	if st.value.ContextOnly && st.value.Context {
+		return false // the call was cancelled: its answer is not read
+	}
+	if st.value.MaybeProtocol(sdkOf(p.Kind)) {
 		return false // a deliberate protocol error, or one that may be
 	}
-	if st.h.Kind == model.GoSDKRaw {
-		c.r.Report(rules.SDKProtocolError, st.err,
-			"the go-sdk sends an error returned by a raw handler as a JSON-RPC error with code 0, which the model never sees: "+
-				"report the failure as a result (res.SetError(err)) with a nil error, or return a *jsonrpc.Error if a protocol error is meant")
+	if !c.once(rules.SDKProtocolError, st.err) {
 		return true
 	}
-	c.r.Report(rules.SDKProtocolError, st.err,
-		"mcp-go sends an error returned by %s as a JSON-RPC internal error (-32603), which the model never sees: "+
-			"return mcp.NewToolResultError(msg) (or NewToolResultErrorFromErr) with a nil error", aKind(st.h.Kind))
+	d := analysis.Diagnostic{Pos: st.err.Pos(), End: st.err.End()}
+	if p.Kind == model.GoSDKRaw {
+		d.Message = "the go-sdk sends an error returned by " + subject(st, "a raw handler") + " as a JSON-RPC error with code 0, which the model never sees: " +
+			"report the failure as a result (res.SetError(err)) with a nil error, or return a *jsonrpc.Error if a protocol error is meant"
+	} else {
+		d.Message = fmt.Sprintf("mcp-go sends an error returned by %s as a JSON-RPC internal error (-32603), which the model never sees: "+
+			"return mcp.NewToolResultError(msg) (or NewToolResultErrorFromErr) with a nil error", subject(st, aKind(p.Kind)))
+	}
+	d.Message += PathSentence(st.p)
+	d.Related = related(p)
+	c.r.Diagnostic(rules.SDKProtocolError, d)
 	return true
 }
 
-// checkNilResult reports a handler returning neither a result nor an error.
+// subject names what returns the values: the handler kind its signature
+// says, or "this function" when it is not an SDK handler itself.
+func subject(st *site, direct string) string {
+	own := model.KindOf(st.h.Sig)
+	switch {
+	case own == st.p.Kind:
+		return direct
+	case own != 0:
+		return aKind(own)
+	}
+	return "this function"
+}
+
+// PathSentence says, for a handler whose values reach the SDK through the
+// project's own code, how: " (It reaches the SDK this way: passed to
+// github.NewTool; …)". It is "" for a handler registered directly or found
+// by its signature.
+func PathSentence(p *errflow.Path) string {
+	if len(p.Via) < 2 {
+		return ""
+	}
+	var steps []string
+	for _, s := range p.Via {
+		text := s.What
+		if s.Site != "" {
+			text += " (" + s.Site + ")"
+		}
+		steps = append(steps, text)
+	}
+	return " (it reaches the SDK this way: " + strings.Join(steps, "; ") + ")"
+}
+
+// related points at the steps of a path in this package that give a
+// return its meaning: adapters, delegating handlers, the registration.
+func related(p *errflow.Path) []analysis.RelatedInformation {
+	var out []analysis.RelatedInformation
+	for _, s := range p.Via {
+		if s.Pos.IsValid() && s.What != "by its signature" {
+			out = append(out, analysis.RelatedInformation{Pos: s.Pos, End: s.Pos + 1, Message: s.What})
+		}
+	}
+	return out
+}
+
+// checkNilResult reports a handler returning neither a result nor an
+// error.
 func (c *checker) checkNilResult(st *site) {
-	if !plainKind(st.h.Kind) || st.errNonNil {
+	p := st.p
+	res := st.result()
+	if !plainKind(p.Kind) || st.errNonNil || st.err == nil || res == nil {
 		return
 	}
-	res := st.ret.Results[0]
 	results := st.h.Sig.Results()
-	if !c.isNil(st.s, res, results.At(0).Type()) || !c.isNil(st.s, st.err, results.At(results.Len()-1).Type()) {
+	if !c.flow.IsNilAs(st.h.Body, res, results.At(p.Result()).Type()) || !c.flow.IsNilAs(st.h.Body, st.err, results.At(p.Error()).Type()) {
 		return
 	}
 	at := report.Range{From: res, To: st.err}
-	if st.h.Kind == model.GoSDKRaw {
-		c.r.Report(rules.SDKNilResult, at,
-			"a go-sdk raw handler that returns a nil result and a nil error crashes the server (go-sdk v1.8.0 dereferences the result): "+
-				"return a result, or an error")
-		return
+	d := analysis.Diagnostic{Pos: at.Pos(), End: at.End(), Related: related(p)}
+	if p.Kind == model.GoSDKRaw {
+		d.Message = "a go-sdk raw handler that returns a nil result and a nil error crashes the server (go-sdk v1.8.0 dereferences the result): " +
+			"return a result, or an error"
+	} else {
+		d.Message = fmt.Sprintf("mcp-go answers %s that returns a nil result and a nil error with a JSON-RPC internal error (-32603, \"handler returned no result\"): "+
+			"return a result, e.g. mcp.NewToolResultText(...)", aKind(p.Kind))
 	}
-	c.r.Report(rules.SDKNilResult, at,
-		"mcp-go answers %s that returns a nil result and a nil error with a JSON-RPC internal error (-32603, \"handler returned no result\"): "+
-			"return a result, e.g. mcp.NewToolResultText(...)", aKind(st.h.Kind))
+	c.r.Diagnostic(rules.SDKNilResult, d)
 }
 
 // checkResultDropped reports a result returned together with a surely
 // non-nil error, which the SDK throws away. protocol says that
 // sdk-protocol-error already reported the return.
 func (c *checker) checkResultDropped(st *site, protocol bool) {
-	if !st.errNonNil {
+	if !st.errNonNil || st.err == nil {
 		return
 	}
-	res := st.ret.Results[0]
-	switch k := st.h.Kind; {
+	p := st.p
+	b := st.h.Body
+	switch k := p.Kind; {
 	case k == model.GoSDKTyped:
-		what := "result"
-		if !c.carries(st.s, res) {
-			res, what = st.ret.Results[1], "output"
-			if !c.filled(st.s, res) {
+		res, what := st.result(), "result"
+		if res == nil || !c.flow.HoldsResult(b, res) {
+			res, what = st.output(), "output"
+			if res == nil || !c.flow.Filled(b, res) {
 				return
 			}
 		}
@@ -211,14 +475,16 @@ func (c *checker) checkResultDropped(st *site, protocol bool) {
 			"the go-sdk discards the %s a typed handler returns with a non-nil error and sends the client only the error's text: "+
 				"report the failure with res.SetError(err) and a nil error to keep the %s, or put what the client needs in the error", what, what)
 	case k == model.MCPGoStructured:
-		if !c.filled(st.s, res) {
+		out := st.output()
+		if out == nil || !c.flow.Filled(b, out) {
 			return
 		}
-		c.r.Report(rules.SDKResultDropped, report.Range{From: res, To: st.err},
+		c.r.Report(rules.SDKResultDropped, report.Range{From: out, To: st.err},
 			"mcp-go discards the value a structured handler returns with a non-nil error and sends the client only \"tool execution failed: <error>\": "+
 				"put what the client needs in the error, or return the value with a nil error")
 	case plainKind(k):
-		if protocol || st.converting || !c.carries(st.s, res) {
+		res := st.result()
+		if protocol || p.Converting || p.Deferred || c.converting || res == nil || !c.flow.HoldsResult(b, res) {
 			return
 		}
 		sdkName, handler := "mcp-go", "a handler"
@@ -234,7 +500,7 @@ func (c *checker) checkResultDropped(st *site, protocol bool) {
 // checkWrappedProtocolError reports a typed go-sdk handler's error that
 // wraps a *jsonrpc.Error, which the SDK does not recognise.
 func (c *checker) checkWrappedProtocolError(st *site) {
-	if st.h.Kind != model.GoSDKTyped || !c.wrapsJSONRPC(st.s, st.err, 0) {
+	if st.p.Kind != model.GoSDKTyped || st.err == nil || !st.value.WrapsRPC || errflow.IsNil(c.info, st.err) {
 		return
 	}
 	c.r.Report(rules.SDKWrappedProtocolError, st.err,
@@ -245,21 +511,21 @@ func (c *checker) checkWrappedProtocolError(st *site) {
 // checkErrorResultWithoutContent reports an error result literal, returned
 // by the handler as it is, that has no Content.
 func (c *checker) checkErrorResultWithoutContent(st *site) {
-	k := st.h.Kind
-	if !k.SDK() || k == model.MCPGoStructured || st.errNonNil {
+	k := st.p.Kind
+	res := st.result()
+	if !k.SDK() || k == model.MCPGoStructured || st.errNonNil || res == nil {
 		return
 	}
 	typed := k == model.GoSDKTyped
-	if typed && !c.zero(st.ret.Results[1]) {
+	if out := st.output(); typed && out != nil && !c.flow.IsZero(out) {
 		return // the output's JSON becomes the content: it may explain the failure
 	}
-	for _, lit := range c.returnedLits(st) {
-		if c.reported[lit] || !errorResultWithoutContent(c.info, lit) {
+	for _, lit := range c.returnedLits(st, res) {
+		if !c.once(rules.SDKErrorResultWithoutContent, lit) || !errorResultWithoutContent(c.info, lit) {
 			continue
 		}
-		c.reported[lit] = true
 		what := "an empty content list"
-		if typed && !types.IsInterface(st.h.Sig.Results().At(1).Type()) {
+		if typed && st.p.Output() >= 0 && !types.IsInterface(st.h.Sig.Results().At(st.p.Output()).Type()) {
 			what = "only the zero output's JSON as text"
 		}
 		fix := "call res.SetError(err), or set Content: []mcp.Content{&mcp.TextContent{Text: ...}}"
@@ -274,17 +540,21 @@ func (c *checker) checkErrorResultWithoutContent(st *site) {
 // returnedLits returns the result literals a return gives as they are: the
 // literal itself, or the literals a local variable holds that is used only
 // as a returned result.
-func (c *checker) returnedLits(st *site) []*ast.CompositeLit {
-	e := st.ret.Results[0]
+func (c *checker) returnedLits(st *site, e ast.Expr) []*ast.CompositeLit {
 	if lit := model.CompositeLit(e); lit != nil {
 		return []*ast.CompositeLit{lit}
 	}
-	lv := localVar(c.info, e)
-	if lv == nil || st.s.addrOf(lv) || st.s.res.MayHoldZero(e) || !c.onlyReturned(st, lv) {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	lv, _ := c.info.Uses[id].(*types.Var)
+	root := st.h.Body.Root
+	if lv == nil || lv.IsField() || root.Addressed(lv) || root.Resolver.MayHoldZero(e) || !root.OnlyReturned(lv) {
 		return nil
 	}
 	var lits []*ast.CompositeLit
-	for _, o := range st.s.origins(c.info, e) {
+	for _, o := range root.Resolver.Origins(e) {
 		if lit := model.CompositeLit(o); lit != nil {
 			lits = append(lits, lit)
 		}
@@ -292,30 +562,10 @@ func (c *checker) returnedLits(st *site) []*ast.CompositeLit {
 	return lits
 }
 
-// onlyReturned reports whether every use of lv in the handler is as the
-// first result of one of its returns: nothing can have filled it in.
-func (c *checker) onlyReturned(st *site, lv *types.Var) bool {
-	returned := map[ast.Expr]bool{}
-	for _, ret := range st.s.returns {
-		if len(ret.Results) > 0 {
-			returned[ast.Unparen(ret.Results[0])] = true
-		}
-	}
-	ok := true
-	ast.Inspect(st.s.body, func(n ast.Node) bool {
-		if id, isIdent := n.(*ast.Ident); isIdent && c.info.Uses[id] == lv && !returned[id] {
-			ok = false
-		}
-		return ok
-	})
-	return ok
-}
-
 // errorResultWithoutContent reports whether lit is a go-sdk or mcp-go
 // CallToolResult literal with IsError: true and no Content.
 func errorResultWithoutContent(info *types.Info, lit *ast.CompositeLit) bool {
-	t := info.TypeOf(lit)
-	if t == nil || !model.IsNamed(t, model.GoSDKPath, "CallToolResult") && !model.IsNamed(t, model.MCPGoPath, "CallToolResult") {
+	if !errflow.IsCallToolResult(info.TypeOf(lit)) {
 		return false
 	}
 	isError, content := false, false
@@ -330,8 +580,7 @@ func errorResultWithoutContent(info *types.Info, lit *ast.CompositeLit) bool {
 		}
 		switch key.Name {
 		case "IsError":
-			tv := info.Types[kv.Value]
-			isError = tv.Value != nil && tv.Value.Kind() == constant.Bool && constant.BoolVal(tv.Value)
+			isError, _ = errflow.BoolConst(info, kv.Value)
 		case "Content":
 			inner := model.CompositeLit(kv.Value)
 			content = !errflow.IsNil(info, kv.Value) && (inner == nil || len(inner.Elts) > 0)

@@ -5,12 +5,20 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/crosstest"
 	"github.com/mcperrlint/mcperrlint/analyzers/sdkresult"
 )
 
+// TestOtherPackages checks handlers registered by another package than
+// their own: what depends on the server is reported by the package that
+// builds it, at the handler's return.
+func TestOtherPackages(t *testing.T) {
+	crosstest.Run(t, analysistest.TestData(), sdkresult.Analyzer, "./handlers", "./register", "./serve", "./converted", "./selfreg", "./selfmain")
+}
+
 func Test(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), sdkresult.Analyzer,
-		"./gosdkraw", "./gosdktyped", "./mcpgo", "./handlers", "./register",
+		"./gosdkraw", "./gosdktyped", "./mcpgo", "./register",
 		"./aliased", "./dotted", "./mcperrtools", "./suppress", "./wrappers", "./middleware")
 }
 

@@ -4,8 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-
-	"golang.org/x/tools/go/types/typeutil"
 )
 
 // A Branch is a block that runs only when an error variable is non-nil:
@@ -139,29 +137,12 @@ func comparison(info *types.Info, c *ast.BinaryExpr) (test, bool) {
 }
 
 // sentinelCall returns the error variable a call tests for a particular
-// condition — errors.Is(err, x), errors.As(err, &t), os.IsNotExist(err)
-// and its siblings — or nil.
-//
-// errflow does not import the model (the model hands out errflow's
-// per-body index, see Func), so it names these functions itself.
+// condition (see TestedError), or nil.
 func sentinelCall(info *types.Info, call *ast.CallExpr) *types.Var {
-	fn, _ := typeutil.Callee(info, call).(*types.Func)
-	if fn == nil || len(call.Args) == 0 || fn.Pkg() == nil || fn.Signature().Recv() != nil {
-		return nil
+	if tested := TestedError(info, call); tested != nil {
+		return errorVar(info, tested)
 	}
-	var pkg string
-	switch fn.Name() {
-	case "Is", "As":
-		pkg = "errors"
-	case "IsNotExist", "IsExist", "IsPermission", "IsTimeout":
-		pkg = "os"
-	default:
-		return nil
-	}
-	if fn.Pkg().Path() != pkg {
-		return nil
-	}
-	return errorVar(info, call.Args[0])
+	return nil
 }
 
 // errorVar returns the variable expr names when it is a variable of an

@@ -1,376 +1,210 @@
-// Package errflow answers the questions about error values that several
-// mcperrlint rules ask of a function body: what does it return, where can a
-// returned error come from, and which statements handle a non-nil error.
+// Package errflow is mcperrlint's one error-flow layer: for every function
+// of a package whose imports reach an MCP SDK or the mcperr runtime, what
+// each returned value can be — nil, the context's error, a protocol error,
+// an mcperr error of some code and reason, an error built by errors.New or
+// fmt.Errorf and what it wraps, a parameter, a callee's result; for a tool
+// result, whether it is an error result and what its text shows — and, for
+// every handler, how its returns reach the client: through which adapters,
+// delegates and registrations, onto which server.
 //
-// The answers are syntactic and flow-insensitive: a local variable may hold
-// any value assigned to it anywhere in the function, including in closures.
-// That over-approximates what reaches a return, which is the safe direction
-// for rules that ask "can this error carry X?" and, for rules that ask "is
-// X produced?", is what a reader of the function would assume too.
+// It is computed once per package by one analyzer, whose result the rule
+// analyzers (conformance, handlerbody, preferfail, sdkresult) read and
+// whose facts carry summaries to the packages that call these functions.
+// There is one walk per function body (index.go), one resolver of local
+// variables (resolve.go), one fixed point over the package's call graph
+// (solve.go), one reader of printf formats (printf.go) and one list of
+// error tests (tests.go): the rules hold rules, not engines.
+//
+// Interpretations every rule shares: the context's own error returned as
+// such is not a protocol error and not a fake success; an error that may
+// be the context's but may also be something else is judged by the
+// something else; a branch chosen by errors.Is or errors.As translates a
+// known condition (not a re-throw), but its returns are still on the
+// handler's path; a success result that says it is degraded is not a fake
+// empty result.
+//
+// Test files are not a server's code: nothing declared in a _test.go file
+// is a handler, a registration or an adapter, and no rule reports there.
 package errflow
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/rules"
 )
 
-// Returns returns the return statements of a function body, leaving out
-// those of function literals nested in it, in source order.
-func Returns(body *ast.BlockStmt) []*ast.ReturnStmt {
-	var out []*ast.ReturnStmt
-	if body == nil {
+// Analyzer computes the error flow of a package.
+var Analyzer = &analysis.Analyzer{
+	Name:             "mcperrflow",
+	Doc:              "compute what the values MCP handlers and the functions they call return can be, and how they reach the client (the layer mcperrlint's rules read)",
+	URL:              rules.DocsURL,
+	Requires:         []*analysis.Analyzer{model.Analyzer},
+	Run:              run,
+	RunDespiteErrors: true,
+	ResultType:       reflect.TypeFor[*Result](),
+	FactTypes:        []analysis.Fact{new(summaryFact), new(entryFact), new(handlersFact), new(reachesSDK)},
+}
+
+// A Result is the error flow of one package.
+type Result struct {
+	pass  *analysis.Pass
+	model *model.Model
+	x     *Index
+	s     *solver
+
+	// Handlers are the package's handlers with a body here, and the
+	// handlers of other packages registered here, with how they reach the
+	// client.
+	Handlers []*Handler
+
+	finals map[*Root]*walk
+
+	// serversBuilt: the package builds mcp-go servers (at serverSites);
+	// serversPassing: every one of them surely passes handlers' errors on.
+	serversBuilt, serversPassing bool
+	serverSites                  []*ast.CallExpr
+}
+
+// ServerSites returns the calls of server.NewMCPServer of the package.
+func (r *Result) ServerSites() []*ast.CallExpr { return r.serverSites }
+
+// Relevant reports whether the package can hold anything the rules check.
+func (r *Result) Relevant() bool { return r.x != nil }
+
+// Index returns the bodies of the package.
+func (r *Result) Index() *Index { return r.x }
+
+// Summary returns the summary of a function of this package or, through
+// its fact, of another; nil when there is none.
+func (r *Result) Summary(fn *types.Func) *Summary {
+	if r.s == nil {
 		return nil
 	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			out = append(out, n)
-		}
-		return true
-	})
+	return r.s.summary(fn)
+}
+
+// LitSummary returns the summary of a function literal of the package.
+func (r *Result) LitSummary(lit *ast.FuncLit) *Summary {
+	if r.s == nil {
+		return nil
+	}
+	return r.s.lits[lit]
+}
+
+// Fails returns the calls of mcperr.Fail in the package, in source order.
+func (r *Result) Fails() []*ast.CallExpr {
+	var out []*ast.CallExpr
+	for _, root := range r.x.roots {
+		out = append(out, r.s.rootFacts(root).fails...)
+	}
 	return out
 }
 
-// Result returns the expression a return statement gives for result i of
-// a function with n results: Results[i], or, for "return f()" with a
-// multi-valued call, the call. It returns nil for a bare return.
-func Result(ret *ast.ReturnStmt, i, n int) ast.Expr {
-	switch {
-	case len(ret.Results) == n:
-		return ret.Results[i]
-	case len(ret.Results) == 1 && n > 1:
-		return ret.Results[0]
-	}
-	return nil
+// DynamicReasons returns the reason arguments that reach Fail without
+// being constant, in source order, with the function they are passed to
+// (nil for Fail itself or a function literal).
+func (r *Result) DynamicReasons() ([]ast.Node, map[ast.Node]*types.Func) {
+	return r.s.dynamicOrder, r.s.dynamic
 }
 
-// A Resolver follows local variables of one function body back to the
-// expressions assigned to them.
-type Resolver struct {
-	info *types.Info
-	body *ast.BlockStmt
-	// assigns are the values given to locals, in source order; first
-	// indexes them by variable when there are too many to scan.
-	assigns []assignment
-	first   map[*types.Var]int32
-	zero    map[*types.Var]bool // locals declared without a value
+// Value returns what expr, written in body b, can be: the index-th value
+// of a multi-valued expression when index >= 0.
+func (r *Result) Value(b *Body, expr ast.Expr, index int) Value {
+	return r.finalWalk(b.Root).value(expr, index)
 }
 
-// An assignment is a value given to a local.
-type assignment struct {
-	v     *types.Var
-	value ast.Expr
-	next  int32 // with first: the index of v's next assignment, or -1
-}
-
-// scanAssigns is how many assignments a resolver scans rather than
-// indexes: most bodies have fewer, and a short scan costs less than a map.
-const scanAssigns = 16
-
-// NewResolver indexes the assignments of body, closures included.
-func NewResolver(info *types.Info, body *ast.BlockStmt) *Resolver {
-	r := &Resolver{info: info, body: body}
-	if body != nil {
-		ast.Inspect(body, r.record)
-	}
-	r.finish()
-	return r
-}
-
-// finish indexes the assignments by variable, when there are many.
-func (r *Resolver) finish() {
-	if len(r.assigns) <= scanAssigns {
-		return
-	}
-	r.first = make(map[*types.Var]int32, len(r.assigns))
-	for i := len(r.assigns) - 1; i >= 0; i-- {
-		a := &r.assigns[i]
-		a.next = -1
-		if j, ok := r.first[a.v]; ok {
-			a.next = j
-		}
-		r.first[a.v] = int32(i)
-	}
-}
-
-// nextAssign returns the index of the assignment of v after the one at
-// index i (-1: the first), or -1 when there is none.
-func (r *Resolver) nextAssign(v *types.Var, i int) int {
-	if r.first != nil {
-		if i < 0 {
-			if j, ok := r.first[v]; ok {
-				return int(j)
-			}
-			return -1
-		}
-		return int(r.assigns[i].next)
-	}
-	for j := i + 1; j < len(r.assigns); j++ {
-		if r.assigns[j].v == v {
-			return j
+// Reasons returns the constant reasons an expression of body b can be,
+// and whether all of them are known.
+func (r *Result) Reasons(b *Body, expr ast.Expr) (names []string, params []*types.Var, known bool) {
+	known = true
+	for _, ref := range r.finalWalk(b.Root).reasons(expr) {
+		switch {
+		case ref.dynamic:
+			known = false
+		case ref.param != nil:
+			params = append(params, ref.param)
+		default:
+			names = append(names, ref.name)
 		}
 	}
-	return -1
+	return names, params, known
 }
 
-// record indexes one assignment or declaration.
-func (r *Resolver) record(n ast.Node) bool {
-	switch n := n.(type) {
-	case *ast.AssignStmt:
-		for i, lhs := range n.Lhs {
-			v := r.localVar(lhs)
-			if v == nil {
-				continue
-			}
-			if value := Assigned(n, i); value != nil {
-				r.assign(v, value)
-			}
+// Site returns how facts and messages name a position of this package:
+// "<package>/<file>.go:<line>".
+func (r *Result) Site(pos token.Pos) string { return r.s.site(pos) }
+
+// finalWalk returns a walk of a root reading the final summaries.
+func (r *Result) finalWalk(root *Root) *walk {
+	w := r.finals[root]
+	if w == nil {
+		w = r.s.walk(root)
+		for lit, sum := range r.s.lits {
+			w.lits[lit] = sum
 		}
-	case *ast.RangeStmt:
-		// for k, v := range x: both hold parts of x.
-		for _, lhs := range []ast.Expr{n.Key, n.Value} {
-			if v := r.localVar(lhs); v != nil {
-				r.assign(v, n.X)
-			}
+		r.finals[root] = w
+	}
+	return w
+}
+
+// reachesSDK is a package fact: the package's import closure contains an
+// MCP SDK, so that its functions may build tool results or handle
+// handlers.
+type reachesSDK struct{}
+
+func (*reachesSDK) AFact()         {}
+func (*reachesSDK) String() string { return "reachesSDK" }
+
+func run(pass *analysis.Pass) (any, error) {
+	m := pass.ResultOf[model.Analyzer].(*model.Model)
+	res := &Result{pass: pass, model: m, finals: map[*Root]*walk{}}
+	reaches := m.ImportsSDK
+	for _, imp := range pass.Pkg.Imports() {
+		if reaches {
+			break
 		}
-	case *ast.TypeSwitchStmt:
-		// switch e := x.(type): each clause's e holds x.
-		if as, ok := n.Assign.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
-			if ta, ok := as.Rhs[0].(*ast.TypeAssertExpr); ok {
-				for _, clause := range n.Body.List {
-					if v, ok := r.info.Implicits[clause].(*types.Var); ok {
-						r.assign(v, ta.X)
-					}
-				}
-			}
-		}
-	case *ast.ValueSpec:
-		for i, name := range n.Names {
-			v, _ := r.info.Defs[name].(*types.Var)
-			if v == nil {
-				continue
-			}
-			if len(n.Values) == 0 {
-				if r.zero == nil {
-					r.zero = map[*types.Var]bool{}
-				}
-				r.zero[v] = true
-			}
-			if value := Declared(n, i); value != nil {
-				r.assign(v, value)
-			}
-		}
+		reaches = pass.ImportPackageFact(imp, new(reachesSDK))
 	}
-	return true
-}
-
-// Assigned returns the expression the i-th left-hand side of as is given:
-// its own right-hand side, or the one multi-valued right-hand side
-// (v, err := f(); v, ok := m[k]). It returns nil when there is neither.
-func Assigned(as *ast.AssignStmt, i int) ast.Expr {
-	return nth(as.Rhs, i, len(as.Lhs))
-}
-
-// Declared returns the expression the i-th name of spec is given, as
-// Assigned does for an assignment, or nil for a declaration without values.
-func Declared(spec *ast.ValueSpec, i int) ast.Expr {
-	return nth(spec.Values, i, len(spec.Names))
-}
-
-// nth returns the value of the i-th of n targets given values.
-func nth(values []ast.Expr, i, n int) ast.Expr {
-	switch {
-	case len(values) == n:
-		return values[i]
-	case len(values) == 1:
-		return values[0]
+	if reaches {
+		pass.ExportPackageFact(new(reachesSDK))
 	}
-	return nil
+	if pass.Pkg.Path() == model.RuntimePath || !reaches && !m.ReachesRuntime {
+		return res, nil
+	}
+	res.x = NewIndex(pass.TypesInfo, serverFiles(pass))
+	res.s = newSolver(pass, m, res.x)
+	res.s.solveAll()
+	res.s.exportFacts()
+	res.findHandlers()
+	return res, nil
 }
 
-// assign records that v is given value.
-func (r *Resolver) assign(v *types.Var, value ast.Expr) {
-	r.assigns = append(r.assigns, assignment{v: v, value: value})
-}
-
-// localVar returns the variable an assignment's left-hand side denotes,
-// when it is a plain identifier of a local variable.
-func (r *Resolver) localVar(lhs ast.Expr) *types.Var {
-	id, ok := ast.Unparen(lhs).(*ast.Ident)
-	if !ok || id.Name == "_" {
-		return nil
-	}
-	v, _ := r.info.ObjectOf(id).(*types.Var)
-	if v == nil || v.IsField() || v.Parent() == v.Pkg().Scope() {
-		return nil
-	}
-	return v
-}
-
-// Origins returns the expressions expr may evaluate to, following local
-// variables through their assignments, transitively. An identifier that
-// cannot be followed (a parameter, a package variable, a variable of an
-// enclosing function that a function literal's body captures) is its own
-// origin. Parentheses are removed. A local declared without a value and
-// never assigned contributes nothing: it holds nil.
-func (r *Resolver) Origins(expr ast.Expr) []ast.Expr {
-	e := ast.Unparen(expr)
-	v := r.followed(e)
-	if v == nil {
-		return []ast.Expr{e}
-	}
-	w := originWalk{r: r}
-	w.follow(v)
-	return w.out
-}
-
-// followed returns the local variable e names when the resolver knows all
-// its assignments, or nil.
-func (r *Resolver) followed(e ast.Expr) *types.Var {
-	id, ok := e.(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, _ := r.info.Uses[id].(*types.Var)
-	if v == nil || isParam(v) || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || !r.declaredIn(v) {
-		return nil
-	}
-	return v
-}
-
-// An originWalk follows variables for Origins.
-type originWalk struct {
-	r    *Resolver
-	out  []ast.Expr
-	seen varSet
-}
-
-func (w *originWalk) follow(v *types.Var) {
-	if !w.seen.add(v) {
-		return
-	}
-	for i := w.r.nextAssign(v, -1); i >= 0; i = w.r.nextAssign(v, i) {
-		value := ast.Unparen(w.r.assigns[i].value)
-		if u := w.r.followed(value); u != nil {
-			w.follow(u)
-		} else {
-			w.out = append(w.out, value)
+// serverFiles returns the files of the package that are a server's code:
+// all but its tests.
+func serverFiles(pass *analysis.Pass) []*ast.File {
+	var out []*ast.File
+	for _, f := range pass.Files {
+		if !IsTestFile(pass, f) {
+			out = append(out, f)
 		}
 	}
+	return out
 }
 
-// A varSet is a set of variables: an array while it is small, as it
-// almost always is, a map beyond.
-type varSet struct {
-	small [8]*types.Var
-	n     int
-	m     map[*types.Var]bool
+// IsTestFile reports whether f is a _test.go file.
+func IsTestFile(pass *analysis.Pass, f *ast.File) bool {
+	return isTestPos(pass.Fset, f.Pos())
 }
 
-// add adds v to the set and reports whether it was not in it.
-func (s *varSet) add(v *types.Var) bool {
-	if s.m != nil {
-		if s.m[v] {
-			return false
-		}
-		s.m[v] = true
-		return true
-	}
-	for _, u := range s.small[:s.n] {
-		if u == v {
-			return false
-		}
-	}
-	if s.n < len(s.small) {
-		s.small[s.n] = v
-		s.n++
-		return true
-	}
-	s.m = make(map[*types.Var]bool, 2*len(s.small))
-	for _, u := range s.small {
-		s.m[u] = true
-	}
-	s.m[v] = true
-	return true
-}
-
-// declaredIn reports whether v is declared in the body the resolver
-// indexed: only then are all its assignments known.
-func (r *Resolver) declaredIn(v *types.Var) bool {
-	return r.body != nil && r.body.Pos() <= v.Pos() && v.Pos() < r.body.End()
-}
-
-// MayHoldZero reports whether expr, followed through local variables as
-// Origins follows it, may still hold the zero value of a local declared
-// without one ("var err error"), which Origins leaves out. A rule that
-// needs every possible value (is this error surely non-nil?) asks both.
-func (r *Resolver) MayHoldZero(expr ast.Expr) bool {
-	var seen varSet
-	return r.mayHoldZero(expr, &seen)
-}
-
-func (r *Resolver) mayHoldZero(e ast.Expr, seen *varSet) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	v, _ := r.info.Uses[id].(*types.Var)
-	if v == nil || !seen.add(v) {
-		return false
-	}
-	if r.zero[v] {
-		return true
-	}
-	for i := r.nextAssign(v, -1); i >= 0; i = r.nextAssign(v, i) {
-		if r.mayHoldZero(r.assigns[i].value, seen) {
-			return true
-		}
-	}
-	return false
-}
-
-// isParam reports whether v is a parameter, named result or receiver,
-// whose value comes from outside the body.
-func isParam(v *types.Var) bool {
-	switch v.Kind() {
-	case types.ParamVar, types.ResultVar, types.RecvVar:
-		return true
-	}
-	return false
-}
-
-// Mentions reports whether node uses the variable v anywhere, including in
-// nested function literals.
-func Mentions(info *types.Info, node ast.Node, v *types.Var) bool {
-	found := false
-	ast.Inspect(node, func(n ast.Node) bool {
-		if found {
-			return false
-		}
-		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
-			found = true
-		}
-		return true
-	})
-	return found
-}
-
-// IsNil reports whether expr is the predeclared nil.
-func IsNil(info *types.Info, expr ast.Expr) bool {
-	expr = ast.Unparen(expr)
-	if id, ok := expr.(*ast.Ident); !ok || id.Name != "nil" {
-		return false // only the identifier can denote it: no need to look up the expression
-	}
-	tv, ok := info.Types[expr]
-	return ok && tv.IsNil()
-}
-
-// errorType is the predeclared error interface.
-var errorType = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
-
-// IsError reports whether t implements error.
-func IsError(t types.Type) bool {
-	return t != nil && types.Implements(t, errorType)
+// isTestPos reports whether pos lies in a _test.go file.
+func isTestPos(fset *token.FileSet, pos token.Pos) bool {
+	tf := fset.File(pos)
+	return tf != nil && strings.HasSuffix(tf.Name(), "_test.go")
 }

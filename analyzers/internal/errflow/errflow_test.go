@@ -37,10 +37,12 @@ func check(t *testing.T, src string) (*token.FileSet, *ast.File, *types.Info) {
 	return fset, f, info
 }
 
-func funcBody(f *ast.File, name string) *ast.BlockStmt {
+// body returns the indexed body of the function name of f.
+func body(info *types.Info, f *ast.File, name string) *errflow.Body {
+	x := errflow.NewIndex(info, []*ast.File{f})
 	for _, d := range f.Decls {
 		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == name {
-			return fd.Body
+			return x.Body(fd.Body)
 		}
 	}
 	return nil
@@ -87,16 +89,15 @@ func origins(param error, cond bool) (int, error) {
 
 func TestOrigins(t *testing.T) {
 	fset, f, info := check(t, originsSrc)
-	body := funcBody(f, "origins")
-	r := errflow.NewResolver(info, body)
-	rets := errflow.Returns(body)
+	b := body(info, f, "origins")
+	r := b.Root.Resolver
 	want := [][]string{
 		nil, // zero is declared without a value and never assigned
 		{"g()"},
 		{"[]error{…}", "errors.New(\"x\")", "f()", "param"},
 	}
-	for i, ret := range rets {
-		got := render(fset, r.Origins(errflow.Result(ret, 1, 2)))
+	for i, ret := range b.Returns {
+		got := render(fset, r.Origins(errflow.ResultExpr(ret, 1, 2)))
 		if diff := cmp.Diff(want[i], got); diff != "" {
 			t.Errorf("return %d: origins (-want +got):\n%s", i, diff)
 		}
@@ -118,9 +119,9 @@ func f(cond bool) (error, error, error, error) {
 	var initialised error = errors.New("z")
 	return declared, through, assigned, initialised
 }`)
-	body := funcBody(f, "f")
-	r := errflow.NewResolver(info, body)
-	ret := errflow.Returns(body)[0]
+	b := body(info, f, "f")
+	r := b.Root.Resolver
+	ret := b.Returns[0]
 	want := []bool{true, true, false, false}
 	for i, e := range ret.Results {
 		if got := r.MayHoldZero(e); got != want[i] {
@@ -130,9 +131,8 @@ func f(cond bool) (error, error, error, error) {
 }
 
 // TestOriginsOfCapturedVariables checks that a variable a function literal
-// captures from its enclosing function is its own origin in a resolver of
-// the literal's body: its assignments are outside, so it is not known to
-// hold nothing.
+// captures from its enclosing function is followed to what the enclosing
+// function assigns it: the literal shares the resolver of its root.
 func TestOriginsOfCapturedVariables(t *testing.T) {
 	fset, f, info := check(t, `package p
 import "errors"
@@ -143,29 +143,26 @@ func outer() func() error {
 		return inner
 	}
 }`)
-	var lit *ast.FuncLit
-	ast.Inspect(f, func(n ast.Node) bool {
-		if l, ok := n.(*ast.FuncLit); ok {
-			lit = l
-		}
-		return true
-	})
-	r := errflow.NewResolver(info, lit.Body)
-	ret := errflow.Returns(lit.Body)[0]
-	got := render(fset, r.Origins(ret.Results[0]))
-	if diff := cmp.Diff([]string{"captured"}, got); diff != "" {
+	b := body(info, f, "outer")
+	lit := b.Lits[0]
+	inner := b.Root.Bodies[1]
+	if inner.Node != lit {
+		t.Fatalf("the root's second body is not its literal")
+	}
+	got := render(fset, b.Root.Resolver.Origins(inner.Returns[0].Results[0]))
+	if diff := cmp.Diff([]string{`errors.New("outer")`}, got); diff != "" {
 		t.Errorf("origins (-want +got):\n%s", diff)
 	}
 }
 
 func TestReturnsSkipsNestedLiterals(t *testing.T) {
-	_, f, _ := check(t, `package p
+	_, f, info := check(t, `package p
 func h() error {
 	inner := func() error { return nil }
 	if inner() != nil { return inner() }
 	return nil
 }`)
-	if got := len(errflow.Returns(funcBody(f, "h"))); got != 2 {
+	if got := len(errflow.Returns(body(info, f, "h").Block)); got != 2 {
 		t.Errorf("got %d returns, want 2", got)
 	}
 }
@@ -251,8 +248,7 @@ func branches(cond bool) error {
 
 func TestBranches(t *testing.T) {
 	fset, f, info := check(t, branchesSrc)
-	body := funcBody(f, "branches")
-	branches := errflow.Branches(info, body)
+	b := body(info, f, "branches")
 	comments := map[int]string{}
 	for _, g := range f.Comments {
 		for _, c := range g.List {
@@ -261,15 +257,15 @@ func TestBranches(t *testing.T) {
 			}
 		}
 	}
-	for _, ret := range errflow.Returns(body) {
+	for _, ret := range b.Returns {
 		line := fset.Position(ret.Pos()).Line
 		got := "none"
-		if b := errflow.Innermost(branches, ret); b != nil {
+		if br := errflow.InnermostBranch(b, ret); br != nil {
 			kind := "plain"
-			if b.Sentinel {
+			if br.Sentinel {
 				kind = "sentinel"
 			}
-			got = fmt.Sprintf("%s %s", b.Err.Name(), kind)
+			got = fmt.Sprintf("%s %s", br.Err.Name(), kind)
 		}
 		if want := comments[line]; got != want {
 			t.Errorf("line %d: return is in %q, want %q", line, got, want)

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -21,7 +20,6 @@ type builder struct {
 	info *types.Info
 	m    *Model
 
-	handlers  map[any]*Handler // keyed by *ast.FuncLit or *types.Func
 	entries   map[*ast.CompositeLit]*Entry
 	contracts map[*ast.CompositeLit]*Contract
 	foreign   map[*types.Var][]*Entry // the entries of another package's contract variables; nil when unknown
@@ -36,10 +34,7 @@ type builder struct {
 	visit     func(ast.Node) bool
 	enclosing *ast.FuncDecl
 
-	toolLits      []*ast.CompositeLit
-	registrations []ast.Expr      // handler expressions at SDK registration sites
-	adapted       []ast.Expr      // function arguments of handler adapters (see adaptedArgs)
-	failCallers   []*ast.FuncDecl // declarations whose body calls Fail or RecoveryFor, in order
+	toolLits []*ast.CompositeLit
 }
 
 func newBuilder(pass *analysis.Pass, m *Model) *builder {
@@ -47,13 +42,13 @@ func newBuilder(pass *analysis.Pass, m *Model) *builder {
 		pass:      pass,
 		info:      pass.TypesInfo,
 		m:         m,
-		handlers:  map[any]*Handler{},
 		entries:   map[*ast.CompositeLit]*Entry{},
 		contracts: map[*ast.CompositeLit]*Contract{},
 		foreign:   map[*types.Var][]*Entry{},
 		inits:     map[*types.Var]ast.Expr{},
 	}
 	m.reassigned = map[*types.Var]bool{}
+	m.inits = b.inits
 	b.visit = func(n ast.Node) bool {
 		b.scanNode(n, b.enclosing)
 		return true
@@ -67,9 +62,6 @@ func (b *builder) build() {
 	}
 	b.resolveContracts()
 	b.resolveTools()
-	b.resolveRegistrations()
-	b.resolveAdapted()
-	b.addServiceHandlers()
 	b.exportContractFacts()
 }
 
@@ -120,26 +112,12 @@ func (b *builder) scanFuncDecl(fd *ast.FuncDecl) {
 		return
 	}
 	b.m.Funcs[fn] = fd
-	if fd.Body == nil {
-		return
-	}
-	if kind := kindOf(fn.Type().(*types.Signature)); kind != 0 {
-		b.handlerFor(fn, kind).Decl = fd
-	}
 }
 
 func (b *builder) scanNode(n ast.Node, enclosing *ast.FuncDecl) {
 	switch n := n.(type) {
-	case *ast.FuncLit:
-		if sig, ok := b.info.TypeOf(n).(*types.Signature); ok {
-			if kind := kindOf(sig); kind != 0 {
-				b.handlerFor(n, kind)
-			}
-		}
 	case *ast.CompositeLit:
 		b.scanCompositeLit(n)
-	case *ast.CallExpr:
-		b.scanCall(n, enclosing)
 	case *ast.AssignStmt:
 		b.scanAssign(n)
 	case *ast.ValueSpec:
@@ -175,10 +153,6 @@ func (b *builder) scanCompositeLit(lit *ast.CompositeLit) {
 	case isContractList(t):
 		b.contracts[lit] = &Contract{Lit: lit}
 		b.m.Contracts = append(b.m.Contracts, b.contracts[lit])
-	case IsNamed(t, MCPGoServer, "ServerTool"):
-		if h := fieldValue(lit, "Handler", 1); h != nil {
-			b.registrations = append(b.registrations, h)
-		}
 	}
 }
 
@@ -206,60 +180,6 @@ func fieldValue(lit *ast.CompositeLit, name string, index int) ast.Expr {
 		}
 	}
 	return nil
-}
-
-// scannedCalls are the names of the functions scanCall looks for: calls of
-// anything else are not resolved, which most calls of a package are not.
-var scannedCalls = map[string]bool{
-	"Fail": true, "RecoveryFor": true, "AddTool": true, "NewTypedToolHandler": true, "NewStructuredToolHandler": true,
-}
-
-func (b *builder) scanCall(call *ast.CallExpr, enclosing *ast.FuncDecl) {
-	if !scannedCalls[calleeName(call)] {
-		b.adapted = append(b.adapted, b.adaptedArgs(call)...)
-		return
-	}
-	fn := Callee(b.info, call)
-	if fn == nil || fn.Pkg() == nil {
-		return
-	}
-	arg := func(i int) {
-		if i < len(call.Args) {
-			b.registrations = append(b.registrations, call.Args[i])
-		}
-	}
-	switch {
-	case IsRuntimeFunc(fn, "Fail", "RecoveryFor"):
-		if enclosing != nil && !slices.Contains(b.failCallers, enclosing) {
-			b.failCallers = append(b.failCallers, enclosing)
-		}
-	case IsFunc(fn, GoSDKPath, "AddTool"):
-		arg(2)
-	case IsMethod(fn, GoSDKPath, "Server", "AddTool"),
-		IsMethod(fn, MCPGoServer, "MCPServer", "AddTool"):
-		arg(1)
-	case IsFunc(fn, MCPGoPath, "NewTypedToolHandler"), IsFunc(fn, MCPGoPath, "NewStructuredToolHandler"):
-		arg(0)
-	}
-}
-
-// calleeName returns the name a call's function is written with, as
-// Callee would resolve it (parentheses and type arguments aside), or "".
-func calleeName(call *ast.CallExpr) string {
-	fun := ast.Unparen(call.Fun)
-	switch f := fun.(type) {
-	case *ast.IndexExpr:
-		fun = ast.Unparen(f.X)
-	case *ast.IndexListExpr:
-		fun = ast.Unparen(f.X)
-	}
-	switch f := fun.(type) {
-	case *ast.Ident:
-		return f.Name
-	case *ast.SelectorExpr:
-		return f.Sel.Name
-	}
-	return ""
 }
 
 func (b *builder) scanAssign(as *ast.AssignStmt) {
@@ -314,54 +234,4 @@ func (b *builder) markReassigned(expr ast.Expr) {
 		}
 		return
 	}
-}
-
-// handlerFor returns the handler for a function literal or function,
-// creating it with kind if it is new.
-func (b *builder) handlerFor(key any, kind HandlerKind) *Handler {
-	if h, ok := b.handlers[key]; ok {
-		return h
-	}
-	h := &Handler{Kind: kind}
-	switch k := key.(type) {
-	case *ast.FuncLit:
-		h.Lit = k
-		h.Sig, _ = b.info.TypeOf(k).(*types.Signature)
-	case *types.Func:
-		h.Func = k
-		h.Sig = k.Type().(*types.Signature)
-		h.Decl = b.m.Funcs[k]
-	}
-	b.handlers[key] = h
-	b.m.Handlers = append(b.m.Handlers, h)
-	return h
-}
-
-// adaptedArgs returns the arguments of call that a handler adapter turns
-// into a handler: functions shaped func(context.Context, T) (R, error),
-// passed to a function that returns an SDK handler, or a value holding one
-// (mcp-grafana's MustTool and ConvertTool, say). Such a function is a tool
-// handler whose errors and results reach the client through the adapter.
-// The arguments' types are looked at first, so that most calls cost a few
-// map lookups and are never resolved.
-func (b *builder) adaptedArgs(call *ast.CallExpr) []ast.Expr {
-	var args []ast.Expr
-	for _, arg := range call.Args {
-		switch ast.Unparen(arg).(type) {
-		case *ast.FuncLit, *ast.Ident, *ast.SelectorExpr, *ast.IndexExpr, *ast.IndexListExpr:
-		default:
-			continue
-		}
-		if sig, ok := b.info.TypeOf(arg).(*types.Signature); ok && isAdaptableSignature(sig) {
-			args = append(args, arg)
-		}
-	}
-	if len(args) == 0 {
-		return nil
-	}
-	fn := Callee(b.info, call)
-	if fn == nil || fn.Pkg() == nil || !yieldsHandler(fn.Type().(*types.Signature)) {
-		return nil
-	}
-	return args
 }

@@ -25,12 +25,9 @@ type Tool struct {
 	Contract *Contract
 
 	// HandlerExpr is the value written for the Handler field, nil when
-	// absent. Handlers are the handlers it denotes when that can be known:
-	// a function literal, a function or method (possibly in another
-	// package, then without a body), or the literals a local factory
-	// returns.
+	// absent. What it denotes, and how its results reach the client, is
+	// the error-flow layer's to say.
 	HandlerExpr ast.Expr
-	Handlers    []*Handler
 }
 
 // Pos returns the position to report findings about the tool at.

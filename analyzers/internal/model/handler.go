@@ -1,10 +1,6 @@
 package model
 
-import (
-	"go/ast"
-	"go/token"
-	"go/types"
-)
+import "go/types"
 
 // A HandlerKind is the API a tool handler is written against. It decides
 // how the handler's return values reach the client.
@@ -63,74 +59,10 @@ func (k HandlerKind) GoSDK() bool { return k == GoSDKTyped || k == GoSDKRaw }
 // MCPGo reports whether the handler is an mcp-go handler.
 func (k HandlerKind) MCPGo() bool { return k >= MCPGoPlain && k <= MCPGoStructured }
 
-// A Handler is a function that serves a tool call.
-type Handler struct {
-	Kind HandlerKind
-	Sig  *types.Signature
-
-	// Exactly one of Lit and Func is set. Decl is set for a Func declared
-	// in this package; a Func from another package has no body here and is
-	// judged through facts.
-	Lit  *ast.FuncLit
-	Func *types.Func
-	Decl *ast.FuncDecl
-
-	// Tools are the mcperr tools it serves (ToolHandler only); a handler
-	// found by signature alone, to be registered by another package, has
-	// none.
-	Tools []*Tool
-
-	// Registered reports that a registration site was seen, rather than
-	// the handler being found by its signature alone.
-	Registered bool
-}
-
-// Body returns the handler's body, or nil when it is not in this package.
-func (h *Handler) Body() *ast.BlockStmt {
-	switch {
-	case h.Lit != nil:
-		return h.Lit.Body
-	case h.Decl != nil:
-		return h.Decl.Body
-	}
-	return nil
-}
-
-// Node returns the handler's syntax: the literal or the declaration.
-func (h *Handler) Node() ast.Node {
-	if h.Lit != nil {
-		return h.Lit
-	}
-	if h.Decl != nil {
-		return h.Decl
-	}
-	return nil
-}
-
-// Pos returns where the handler is written, or token.NoPos.
-func (h *Handler) Pos() token.Pos {
-	if n := h.Node(); n != nil {
-		return n.Pos()
-	}
-	return token.NoPos
-}
-
-// Name describes the handler for messages: its function name, or
-// "function literal".
-func (h *Handler) Name() string {
-	if h.Func != nil {
-		return h.Func.Name()
-	}
-	return "function literal"
-}
-
-// ErrorResult returns the index of the handler's error result.
-func (h *Handler) ErrorResult() int { return h.Sig.Results().Len() - 1 }
-
-// kindOf classifies a signature as a handler kind, or returns 0. mcperr
+// KindOf classifies a signature as a handler kind, or returns 0. mcperr
 // tool handlers are not recognised by signature alone: any
 // func(context.Context, T) (U, error) would match.
-func kindOf(sig *types.Signature) HandlerKind {
+func KindOf(sig *types.Signature) HandlerKind {
 	params, results := sig.Params(), sig.Results()
 	if params.Len() < 2 || params.Len() > 3 || results.Len() < 2 || results.Len() > 3 || sig.Variadic() {
 		return 0
@@ -177,25 +109,25 @@ func isGoSDKRequest(t types.Type) bool {
 	return args.Len() == 1 && IsPointerTo(args.At(0), GoSDKPath, "CallToolParamsRaw")
 }
 
-// isToolHandlerSignature reports whether sig has the shape of an mcperr
+// IsToolHandlerSignature reports whether sig has the shape of an mcperr
 // tool handler: func(context.Context, In) (Out, error).
-func isToolHandlerSignature(sig *types.Signature) bool {
+func IsToolHandlerSignature(sig *types.Signature) bool {
 	params, results := sig.Params(), sig.Results()
 	return params.Len() == 2 && results.Len() == 2 && !sig.Variadic() &&
 		IsContext(params.At(0).Type()) && IsErrorType(results.At(1).Type())
 }
 
-// isAdaptableSignature reports whether sig is shaped like a function a
+// IsAdaptableSignature reports whether sig is shaped like a function a
 // handler adapter takes, func(context.Context, T) (R, error), and is not
 // already an SDK handler (a middleware wrapping a go-sdk raw handler has
 // that shape too; its argument is a handler of its own kind).
-func isAdaptableSignature(sig *types.Signature) bool {
-	return isToolHandlerSignature(sig) && kindOf(sig) == 0
+func IsAdaptableSignature(sig *types.Signature) bool {
+	return IsToolHandlerSignature(sig) && KindOf(sig) == 0
 }
 
-// yieldsHandler reports whether a function returns an SDK handler, or a
+// YieldsHandler reports whether a function returns an SDK handler, or a
 // value holding one in a field: the mark of a handler adapter.
-func yieldsHandler(sig *types.Signature) bool {
+func YieldsHandler(sig *types.Signature) bool {
 	if !hasAdaptableParam(sig) {
 		return false
 	}
@@ -223,7 +155,7 @@ func yieldsHandler(sig *types.Signature) bool {
 // called back.
 func hasAdaptableParam(sig *types.Signature) bool {
 	for i := range sig.Params().Len() {
-		if p, ok := sig.Params().At(i).Type().Underlying().(*types.Signature); ok && isAdaptableSignature(p) {
+		if p, ok := sig.Params().At(i).Type().Underlying().(*types.Signature); ok && IsAdaptableSignature(p) {
 			return true
 		}
 	}
@@ -237,5 +169,5 @@ func isHandlerType(t types.Type) bool {
 		return true
 	}
 	sig, ok := t.Underlying().(*types.Signature)
-	return ok && kindOf(sig) != 0
+	return ok && KindOf(sig) != 0
 }

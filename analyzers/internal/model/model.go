@@ -1,7 +1,9 @@
 // Package model defines the analyzer that every mcperrlint analyzer
-// requires: it finds, once per package, what the rules are about — the
-// mcperr tools and their contracts, and the handlers of every kind — so that
-// no rule re-discovers them.
+// requires: it finds, once per package, what the contracts are — the mcperr
+// tools and their error contracts — and what a finding must respect
+// (suppression directives, generated files), so that no rule re-discovers
+// them. Handlers, and how their values reach the client, are the error-flow
+// layer's (analyzers/internal/errflow), which reads the model.
 //
 // The model is syntactic where it must be (contracts are checked where they
 // are written) and typed everywhere else: SDK and runtime symbols are
@@ -20,7 +22,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/directive"
-	"github.com/mcperrlint/mcperrlint/analyzers/internal/errflow"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/rules"
 )
 
@@ -45,7 +46,6 @@ type Model struct {
 	Tools     []*Tool     // every mcperr.Tool literal
 	Contracts []*Contract // every []mcperr.Contract literal
 	Entries   []*Entry    // every mcperr.Contract literal, wherever written
-	Handlers  []*Handler  // every handler, once, of every kind
 
 	// Funcs maps each function and method declared in the package to its
 	// declaration, for rules that follow calls within the package.
@@ -53,7 +53,7 @@ type Model struct {
 
 	directives map[*token.File][]*directive.Directive
 	generated  map[*token.File]bool
-	flows      *errflow.Index
+	inits      map[*types.Var]ast.Expr // see Init
 
 	// reassigned are the variables that can hold a contract, a contract
 	// list or a handler and that the package writes (or takes the
@@ -66,6 +66,17 @@ type Model struct {
 // be what it holds. It is known for the variables that can hold a
 // contract, a contract entry, a contract list or a handler.
 func (m *Model) Reassigned(v *types.Var) bool { return m.reassigned[v] }
+
+// Init returns the initialiser of a package-level or local variable that
+// can hold a contract, a contract list or a handler, when it has exactly
+// one and the package never writes to the variable (or takes its address)
+// elsewhere; nil otherwise.
+func (m *Model) Init(v *types.Var) ast.Expr {
+	if m.reassigned[v] {
+		return nil
+	}
+	return m.inits[v]
+}
 
 // Relevant reports whether the package can contain anything the rules
 // check: tools, contracts, handlers or runtime errors.
@@ -100,7 +111,7 @@ func (*reachesRuntime) AFact()         {}
 func (*reachesRuntime) String() string { return "reachesRuntime" }
 
 func run(pass *analysis.Pass) (any, error) {
-	m := &Model{Funcs: map[*types.Func]*ast.FuncDecl{}, flows: errflow.NewIndex(pass.TypesInfo)}
+	m := &Model{Funcs: map[*types.Func]*ast.FuncDecl{}}
 	for _, imp := range pass.Pkg.Imports() {
 		switch imp.Path() {
 		case RuntimePath:

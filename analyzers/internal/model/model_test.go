@@ -2,7 +2,6 @@ package model_test
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -28,27 +27,11 @@ var describe = &analysis.Analyzer{
 			if t.Contract != nil {
 				contract = fmt.Sprint(t.Contract.Reasons())
 			}
-			var hs []string
-			for _, h := range t.Handlers {
-				hs = append(hs, h.Kind.String()+" "+h.Name())
-			}
 			var text string
 			if t.Title != "" || t.Description != "" {
 				text = fmt.Sprintf(" title=%q description=%q", t.Title, t.Description)
 			}
-			pass.Reportf(t.Pos(), "tool %q%s contract=%s handlers=[%s]", t.Name, text, contract, strings.Join(hs, " "))
-		}
-		for _, h := range m.Handlers {
-			desc := h.Kind.String() + " " + h.Name()
-			if h.Node() == nil {
-				pass.Reportf(pkgClause.Pos(), "foreign handler %q registered=%v", desc, h.Registered)
-				continue
-			}
-			pos := h.Pos()
-			if h.Decl != nil {
-				pos = h.Decl.Name.Pos()
-			}
-			pass.Reportf(pos, "handler %q registered=%v tools=%d", desc, h.Registered, len(h.Tools))
+			pass.Reportf(t.Pos(), "tool %q%s contract=%s", t.Name, text, contract)
 		}
 		return nil, nil
 	},

@@ -141,13 +141,6 @@ func (b *builder) resolveTools() {
 		}
 		t.Contract = b.toolContract(t.Errors)
 		t.HandlerExpr = fieldValue(lit, "Handler", 4)
-		if t.HandlerExpr != nil {
-			t.Handlers = b.toolHandlers(t.HandlerExpr) // a new slice
-			for _, h := range t.Handlers {
-				h.Tools = append(h.Tools, t)
-				h.Registered = true
-			}
-		}
 		b.m.Tools = append(b.m.Tools, t)
 	}
 }
@@ -185,35 +178,6 @@ func isNil(info *types.Info, expr ast.Expr) bool {
 	return ok && tv.IsNil()
 }
 
-// toolHandlers returns the handlers a Tool's Handler expression denotes.
-func (b *builder) toolHandlers(expr ast.Expr) []*Handler {
-	expr = ast.Unparen(expr)
-	switch e := expr.(type) {
-	case *ast.FuncLit:
-		return []*Handler{b.handlerFor(e, ToolHandler)}
-	case *ast.CallExpr:
-		// A local factory: Handler: newGetBook(store). Its returned
-		// literals are the handlers.
-		if decl := b.m.Funcs[Callee(b.info, e)]; decl != nil {
-			var hs []*Handler
-			for _, lit := range ReturnedFuncLits(decl.Body) {
-				hs = append(hs, b.handlerFor(lit, ToolHandler))
-			}
-			return hs
-		}
-		return nil
-	}
-	if fn := FuncOf(b.info, expr); fn != nil {
-		return []*Handler{b.handlerFor(fn, ToolHandler)}
-	}
-	if v := VarOf(b.info, expr); v != nil && !b.m.reassigned[v] {
-		if lit, ok := ast.Unparen(b.inits[v]).(*ast.FuncLit); ok {
-			return []*Handler{b.handlerFor(lit, ToolHandler)}
-		}
-	}
-	return nil
-}
-
 // ReturnedFuncLits returns the function literals a body returns directly,
 // not those inside nested literals: the handlers a handler factory makes.
 func ReturnedFuncLits(body *ast.BlockStmt) []*ast.FuncLit {
@@ -232,73 +196,6 @@ func ReturnedFuncLits(body *ast.BlockStmt) []*ast.FuncLit {
 		return true
 	})
 	return lits
-}
-
-// resolveRegistrations marks the handlers passed at SDK registration
-// sites, adding those declared in other packages.
-func (b *builder) resolveRegistrations() {
-	for _, expr := range b.registrations {
-		expr = ast.Unparen(expr)
-		if call, ok := expr.(*ast.CallExpr); ok {
-			// A wrapper such as mcp.NewTypedToolHandler(h) was recorded as
-			// its own registration; a local factory returns literals that
-			// the signature scan found.
-			if decl := b.m.Funcs[Callee(b.info, call)]; decl != nil {
-				for _, lit := range ReturnedFuncLits(decl.Body) {
-					if h, ok := b.handlers[lit]; ok {
-						h.Registered = true
-					}
-				}
-			}
-			continue
-		}
-		if lit, ok := expr.(*ast.FuncLit); ok {
-			if h, ok := b.handlers[lit]; ok {
-				h.Registered = true
-			}
-			continue
-		}
-		fn := FuncOf(b.info, expr)
-		if fn == nil {
-			continue
-		}
-		if kind := kindOf(fn.Type().(*types.Signature)); kind != 0 {
-			b.handlerFor(fn, kind).Registered = true
-		}
-	}
-}
-
-// resolveAdapted adds the functions passed to handler adapters, unless they
-// are handlers of another kind already (an mcperr tool's handler, say).
-func (b *builder) resolveAdapted() {
-	for _, expr := range b.adapted {
-		if lit, ok := ast.Unparen(expr).(*ast.FuncLit); ok {
-			b.handlerFor(lit, Adapted).Registered = true
-			continue
-		}
-		if fn := FuncOf(b.info, expr); fn != nil {
-			b.handlerFor(fn, Adapted).Registered = true
-		}
-	}
-}
-
-// addServiceHandlers adds, as mcperr tool handlers without a local tool,
-// exported functions with a handler's signature whose body calls Fail or
-// RecoveryFor: calling them only makes sense under a tool's contract, so
-// another package registers them.
-func (b *builder) addServiceHandlers() {
-	for _, decl := range b.failCallers {
-		fn, _ := b.info.Defs[decl.Name].(*types.Func)
-		if fn == nil || !fn.Exported() || decl.Body == nil {
-			continue
-		}
-		if _, known := b.handlers[fn]; known {
-			continue
-		}
-		if isToolHandlerSignature(fn.Type().(*types.Signature)) {
-			b.handlerFor(fn, ToolHandler)
-		}
-	}
 }
 
 // exportContractFacts records the package-level contract variables a tool

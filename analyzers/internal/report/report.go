@@ -23,6 +23,11 @@ type Reporter struct {
 	pass  *analysis.Pass
 	model *model.Model
 	used  map[*directive.Directive]map[string]bool
+
+	// sink receives the findings instead of the pass while Capture runs.
+	sink func(rules.Rule, analysis.Diagnostic)
+	// foreign are the files laid out for findings in other packages.
+	foreign map[string]*token.File
 }
 
 // New returns a Reporter for pass. Call Finish when the analyzer is done.
@@ -44,6 +49,10 @@ func (r *Reporter) Report(rule rules.Rule, node analysis.Range, format string, a
 // are added here.
 func (r *Reporter) Diagnostic(rule rules.Rule, d analysis.Diagnostic) {
 	if r.model.InGenerated(r.pass.Fset, d.Pos) || r.suppressed(rule, d) {
+		return
+	}
+	if r.sink != nil {
+		r.sink(rule, d)
 		return
 	}
 	d.Category = rule.ID

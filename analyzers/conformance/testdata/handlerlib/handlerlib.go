@@ -11,20 +11,20 @@ type In struct{ ID string }
 type Out struct{ Name string }
 
 // Handle fails with a reason the tool in server does not declare.
-func Handle(ctx context.Context, in In) (Out, error) { // want Handle:`^errors: fail "lib_reason" at handlerlib/handlerlib.go:15$`
+func Handle(ctx context.Context, in In) (Out, error) {
 	return Out{}, mcperr.Fail(ctx, "lib_reason", "", mcperr.RecoveryFor(ctx, "lib_reason"))
 }
 
 type Svc struct{}
 
 // Get is a method used as a handler value in server.
-func (Svc) Get(ctx context.Context, in In) (Out, error) { // want Get:`^errors: return Conflict at handlerlib/handlerlib.go:22$`
+func (Svc) Get(ctx context.Context, in In) (Out, error) {
 	return Out{}, mcperr.Conflict("Busy.")
 }
 
-// Quiet fails with nothing: it has no fact, and the tool using it cannot
-// be judged for unthrown reasons.
+// Quiet fails with nothing: its summary says so, and the tool using it is
+// judged for the reasons it declares.
 func Quiet(ctx context.Context, in In) (Out, error) { return Out{}, nil }
 
 // Declared is a contract entry other packages share.
-var Declared = mcperr.Contract{Reason: "declared", Code: mcperr.CodeNotFound, When: "w", Recovery: "r"} // want Declared:`^entry "declared"$`
+var Declared = mcperr.Contract{Reason: "declared", Code: mcperr.CodeNotFound, When: "w", Recovery: "r"}

@@ -68,7 +68,7 @@ var method = mcperr.Tool[handlerlib.In, handlerlib.Out]{
 
 var quiet = mcperr.Tool[handlerlib.In, handlerlib.Out]{
 	Name:    "quiet",
-	Errors:  []mcperr.Contract{{Reason: "declared", Code: mcperr.CodeNotFound, When: "w", Recovery: "r"}},
+	Errors:  []mcperr.Contract{{Reason: "declared", Code: mcperr.CodeNotFound, When: "w", Recovery: "r"}}, // want `tool "quiet" declares reason "declared", but nothing it runs produces it`
 	Handler: handlerlib.Quiet,
 }
 

@@ -14,7 +14,7 @@ const ReasonShelfMissing = "shelf_missing"
 type Store struct{}
 
 // Locate fails with a reason of its own.
-func (s *Store) Locate(ctx context.Context, id string) (string, error) { // want Locate:`^errors: return NotFound "shelf_missing" at store/store.go:19$`
+func (s *Store) Locate(ctx context.Context, id string) (string, error) {
 	if id == "" {
 		return "", mcperr.NotFound("No shelf has the book.", mcperr.WithReason(ReasonShelfMissing), mcperr.RecoveryFor(ctx, ReasonShelfMissing))
 	}
@@ -22,7 +22,7 @@ func (s *Store) Locate(ctx context.Context, id string) (string, error) { // want
 }
 
 // Lend builds its error ahead of returning it.
-func Lend(ctx context.Context, id string) error { // want Lend:`^errors: return Conflict "book_lent" at store/store.go:26$`
+func Lend(ctx context.Context, id string) error {
 	err := mcperr.Conflict("The book is lent.", mcperr.WithReason("book_lent"))
 	if id != "" {
 		return err
@@ -31,27 +31,27 @@ func Lend(ctx context.Context, id string) error { // want Lend:`^errors: return 
 }
 
 // Reserve fails through the contract in ctx.
-func Reserve(ctx context.Context) error { // want Reserve:`^errors: fail "reserve_failed" at store/store.go:35$`
+func Reserve(ctx context.Context) error {
 	return mcperr.Fail(ctx, "reserve_failed", "", mcperr.RecoveryFor(ctx, "reserve_failed"))
 }
 
 // Fetch returns an error without a reason.
-func Fetch() error { // want Fetch:`^errors: return Forbidden at store/store.go:40$`
+func Fetch() error {
 	return mcperr.Forbidden("Members only.")
 }
 
 // FailWith fails with the reason its caller passes.
-func FailWith(ctx context.Context, reason string) error { // want FailWith:`^errors: fail \$2 at store/store.go:45; recovery \$2 at store/store.go:45$`
+func FailWith(ctx context.Context, reason string) error {
 	return mcperr.Fail(ctx, reason, "", mcperr.RecoveryFor(ctx, reason))
 }
 
 // Sloppy chooses its reason at run time.
-func Sloppy(ctx context.Context, kind string) error { // want Sloppy:`^errors: dynamic$`
+func Sloppy(ctx context.Context, kind string) error {
 	return mcperr.Fail(ctx, strings.ToLower(kind), "") // want `error-contract-reason-dynamic` `error-contract-recovery-unforwarded`
 }
 
 // ErrGone is a sentinel.
-var ErrGone = mcperr.Conflict("Gone.", mcperr.WithReason("gone")) // want ErrGone:`^errors: return Conflict "gone" at store/store.go:54$`
+var ErrGone = mcperr.Conflict("Gone.", mcperr.WithReason("gone"))
 
 // Ping never fails with a runtime error: it has no fact.
 func Ping() error { return nil }
@@ -67,4 +67,4 @@ func recurse(ctx context.Context, n int) error {
 func again(ctx context.Context, n int) error { return recurse(ctx, n) }
 
 // Deep passes on what recurse produces.
-func Deep(ctx context.Context) error { return again(ctx, 3) } // want Deep:`^errors: fail "deep" at store/store.go:\d+$`
+func Deep(ctx context.Context) error { return again(ctx, 3) }

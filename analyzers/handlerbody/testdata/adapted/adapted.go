@@ -26,10 +26,11 @@ type Tool struct {
 func MustTool[T, R any](name string, h HandlerFunc[T, R]) Tool {
 	return Tool{Tool: mcp.NewTool(name), Handler: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		var args T
-		if _, err := h(ctx, args); err != nil {
+		out, err := h(ctx, args)
+		if err != nil {
 			return mcp.NewToolResultError(err.Error()), nil
 		}
-		return mcp.NewToolResultText("done"), nil
+		return mcp.NewToolResultText(fmt.Sprint(out)), nil
 	}}
 }
 

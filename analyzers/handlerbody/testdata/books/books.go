@@ -1,6 +1,7 @@
-// Package books declares mcperr tool handlers that another package's
-// tools use: calling Fail marks them as handlers, and they are checked
-// here, where their bodies are.
+// Package books declares functions shaped like mcperr tool handlers that
+// another package's tools use. Nothing here makes them handlers: their
+// findings are recorded here and reported by the package whose tool uses
+// them (bookstools), at their returns.
 package books
 
 import (
@@ -15,7 +16,7 @@ type Book struct{ Title string }
 
 func load(ctx context.Context, id string) (Book, error) { return Book{}, nil }
 
-func GetBook(ctx context.Context, in In) (Book, error) {
+func GetBook(ctx context.Context, in In) (Book, error) { // want GetBook:"pending: prefer-mcp-error-in-handler@21 preserve-cause-on-rethrow@25"
 	if in.ID == "" {
 		return Book{}, errors.New("id is required") // want `prefer-mcp-error-in-handler: mcperr tool handler GetBook returns a plain error`
 	}
@@ -29,7 +30,7 @@ func GetBook(ctx context.Context, in In) (Book, error) {
 type Service struct{}
 
 // Find is a method, used as a method value by the tool.
-func (Service) Find(ctx context.Context, in In) (Book, error) {
+func (Service) Find(ctx context.Context, in In) (Book, error) { // want Find:"pending: no-fake-empty-result@36"
 	b, err := load(ctx, in.ID)
 	if err != nil {
 		return Book{}, nil // want `no-fake-empty-result: mcperr tool handler Find`
@@ -40,8 +41,8 @@ func (Service) Find(ctx context.Context, in In) (Book, error) {
 	return b, nil
 }
 
-// Helper has a handler's shape but calls no Fail: a helper may return
-// plain errors.
-func Helper(ctx context.Context, in In) (Book, error) {
+// Helper has a handler's shape, but no tool uses it: what would be wrong
+// in a handler is recorded, and reported by no one.
+func Helper(ctx context.Context, in In) (Book, error) { // want Helper:"pending: prefer-mcp-error-in-handler@47"
 	return Book{}, errors.New("plain")
 }

@@ -33,10 +33,11 @@ type Tool struct {
 func MustTool[T, R any](name string, h HandlerFunc[T, R]) Tool {
 	return Tool{Tool: gomcp.NewTool(name), Handler: func(ctx context.Context, req gomcp.CallToolRequest) (*gomcp.CallToolResult, error) {
 		var args T
-		if _, err := h(ctx, args); err != nil {
+		out, err := h(ctx, args)
+		if err != nil {
 			return gomcp.NewToolResultError(err.Error()), nil
 		}
-		return gomcp.NewToolResultText("done"), nil
+		return gomcp.NewToolResultText(fmt.Sprint(out)), nil
 	}}
 }
 
@@ -93,6 +94,8 @@ func checkStatus(ctx context.Context, args Args) (string, error) {
 }
 
 // runReport and loadReport are a chain two deep; loadReport wraps with %v.
+// report returns loadReport's results as they are: loadReport's returns are
+// report's, and its own lost cause is reported too.
 func runReport(ctx context.Context, name string) error {
 	out, err := exec.CommandContext(ctx, "report", name).CombinedOutput()
 	if err != nil {
@@ -103,7 +106,7 @@ func runReport(ctx context.Context, name string) error {
 
 func loadReport(ctx context.Context, name string) (string, error) {
 	if err := runReport(ctx, name); err != nil {
-		return "", fmt.Errorf("loading %s: %v", name, err)
+		return "", fmt.Errorf("loading %s: %v", name, err) // want `preserve-cause-on-rethrow: fmt.Errorf formats err with %v`
 	}
 	return name, nil
 }
@@ -193,10 +196,12 @@ func mcpgo(ctx context.Context, req gomcp.CallToolRequest) (*gomcp.CallToolResul
 
 type Page struct{ Body string }
 
+// render is the tool's delegate: the handler returns its results as they
+// are, so its returns are the handler's.
 func render(ctx context.Context, in In) (Page, error) {
 	out, err := exec.CommandContext(ctx, "render", in.Q).Output()
 	if err != nil {
-		return Page{}, fmt.Errorf("render: %s", out) // want `no-stringify-upstream-error: the error mcperr tool handler returns, through helpers.render, includes a subprocess's output from \(\*exec.Cmd\).Output`
+		return Page{}, fmt.Errorf("render: %s", out) // want `no-stringify-upstream-error: the error mcperr tool handler returns, through helpers.render, includes a subprocess's output from \(\*exec.Cmd\).Output` `prefer-mcp-error-in-handler: mcperr tool handler render returns a plain error` `preserve-cause-on-rethrow: the error returned while handling err does not carry it`
 	}
 	return Page{Body: string(out)}, nil
 }

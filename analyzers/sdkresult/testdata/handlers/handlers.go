@@ -1,4 +1,4 @@
-// Package handlers declares handlers that package register registers: they
+// Package handlers declares handlers that package register registers: they // want package:"handlers.Echo pending: sdk-protocol-error@27; handlers.Ping pending: sdk-protocol-error@31"
 // are found by their signature and checked here, where their bodies are.
 package handlers
 
@@ -17,6 +17,16 @@ func Search(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult,
 	return nil, nil // want `sdk-nil-result`
 }
 
+// Echo and Ping are mcp-go handlers: whether their errors reach the client
+// as JSON-RPC errors depends on the server they are registered on, which
+// is not known here. The packages that build the servers decide: serve
+// registers Echo on a server that passes errors on, and reports it here;
+// converted registers Ping on one whose middleware turns them into
+// results.
 func Echo(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
-	return nil, errors.New("echo is down") // want `sdk-protocol-error`
+	return nil, errors.New("echo is down") // want `sdk-protocol-error: mcp-go sends an error returned by an mcp-go handler as a JSON-RPC internal error \(-32603\)`
+}
+
+func Ping(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+	return nil, errors.New("ping failed")
 }

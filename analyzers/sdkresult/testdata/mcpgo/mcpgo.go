@@ -1,4 +1,4 @@
-// Package mcpgo has mcp-go handlers of every kind: plain
+// Package mcpgo has mcp-go handlers of every kind: plain // want package:"mcpgo.RegisterOn pending: sdk-protocol-error@138"
 // (server.ToolHandlerFunc), typed (mcp.NewTypedToolHandler), structured
 // (mcp.NewStructuredToolHandler) and in a server.ServerTool.
 package mcpgo
@@ -110,7 +110,10 @@ func logged(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 	}
 }
 
-func Register(s *server.MCPServer) {
+// Register builds the server the handlers are registered on, so that what
+// their errors become is known here: no middleware converts them.
+func Register() *server.MCPServer {
+	s := server.NewMCPServer("greeter", "1.0.0", server.WithRecovery())
 	s.AddTool(mcp.NewTool("plain"), logged(plain))
 	s.AddTool(mcp.NewTool("typed"), mcp.NewTypedToolHandler(typed))
 	s.AddTool(mcp.NewTool("structured"), mcp.NewStructuredToolHandler(structured))
@@ -123,5 +126,15 @@ func Register(s *server.MCPServer) {
 			}
 			return mcp.NewToolResultText("ok"), nil
 		},
+	})
+	return s
+}
+
+// RegisterOn registers on a server its caller builds, with middleware this
+// package cannot see: whether the handler's errors reach the client as
+// JSON-RPC errors is decided where the server is known, not here.
+func RegisterOn(s *server.MCPServer) {
+	s.AddTool(mcp.NewTool("elsewhere"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return nil, errors.New("judged where the server is built")
 	})
 }

@@ -69,7 +69,8 @@ func mcpgoPassedOn(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallT
 	return nil, errors.New("passed on") // want `sdk-protocol-error`
 }
 
-func Register(s *mcp.Server, ms *server.MCPServer) {
+func Register(s *mcp.Server) {
+	ms := server.NewMCPServer("wrappers", "1.0.0")
 	tool := func(name string) *mcp.Tool {
 		return &mcp.Tool{Name: name, InputSchema: map[string]any{"type": "object"}}
 	}

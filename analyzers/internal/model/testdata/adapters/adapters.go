@@ -19,7 +19,7 @@ type Tool struct {
 }
 
 func MustTool[T, R any](name string, h HandlerFunc[T, R]) Tool {
-	return Tool{Tool: mcp.NewTool(name), Handler: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `handler "mcp-go handler function literal" registered=false tools=0`
+	return Tool{Tool: mcp.NewTool(name), Handler: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		var args T
 		r, err := h(ctx, args)
 		if err != nil {
@@ -38,17 +38,17 @@ func Convert[T, R any](name string, h HandlerFunc[T, R]) (mcp.Tool, server.ToolH
 
 type ListArgs struct{ Prefix string }
 
-func listThings(ctx context.Context, args ListArgs) ([]string, error) { // want `handler "adapted handler listThings" registered=true tools=0`
+func listThings(ctx context.Context, args ListArgs) ([]string, error) {
 	return nil, nil
 }
 
 type svc struct{}
 
-func (svc) count(ctx context.Context, args ListArgs) (int, error) { return 0, nil } // want `handler "adapted handler count" registered=true tools=0`
+func (svc) count(ctx context.Context, args ListArgs) (int, error) { return 0, nil }
 
 var Tools = []Tool{
 	MustTool("list", listThings),
-	MustTool("lit", func(ctx context.Context, args ListArgs) (string, error) { return "", nil }), // want `handler "adapted handler function literal" registered=true tools=0`
+	MustTool("lit", func(ctx context.Context, args ListArgs) (string, error) { return "", nil }),
 	MustTool("count", svc{}.count),
 }
 
@@ -64,7 +64,7 @@ func Wrap(h server.ToolHandlerFunc) server.ToolHandlerFunc { return h }
 
 func helper(ctx context.Context, n int) (int, error) { return n, nil }
 
-func plain(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `handler "mcp-go handler plain" registered=false tools=0`
+func plain(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	return mcp.NewToolResultText("x"), nil
 }
 

@@ -9,28 +9,28 @@ import (
 type In struct{ Q string }
 type Out struct{ N int }
 
-func typed(ctx context.Context, req *sdk.CallToolRequest, in In) (*sdk.CallToolResult, Out, error) { // want `handler "go-sdk typed handler typed" registered=true tools=0`
+func typed(ctx context.Context, req *sdk.CallToolRequest, in In) (*sdk.CallToolResult, Out, error) {
 	return nil, Out{}, nil
 }
 
-func raw(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) { // want `handler "go-sdk raw handler raw" registered=true tools=0`
+func raw(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
 	return &sdk.CallToolResult{}, nil
 }
 
 // unregistered is found by its signature alone.
-func unregistered(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) { // want `handler "go-sdk raw handler unregistered" registered=false tools=0`
+func unregistered(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
 	return &sdk.CallToolResult{}, nil
 }
 
 type server struct{}
 
-func (server) Search(ctx context.Context, req *sdk.CallToolRequest, in In) (*sdk.CallToolResult, any, error) { // want `handler "go-sdk typed handler Search" registered=true tools=0`
+func (server) Search(ctx context.Context, req *sdk.CallToolRequest, in In) (*sdk.CallToolResult, any, error) {
 	return nil, nil, nil
 }
 
 // makeRaw is a handler factory: the literal it returns is the handler.
 func makeRaw(prefix string) sdk.ToolHandler {
-	return func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) { // want `handler "go-sdk raw handler function literal" registered=true tools=0`
+	return func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
 		return &sdk.CallToolResult{}, nil
 	}
 }
@@ -46,7 +46,7 @@ func Register(s *sdk.Server) {
 	var srv server
 	sdk.AddTool(s, &sdk.Tool{Name: "search"}, srv.Search)
 	s.AddTool(&sdk.Tool{Name: "made"}, makeRaw("x"))
-	sdk.AddTool(s, &sdk.Tool{Name: "lit"}, func(ctx context.Context, req *sdk.CallToolRequest, in map[string]any) (*sdk.CallToolResult, []string, error) { // want `handler "go-sdk typed handler function literal" registered=true tools=0`
+	sdk.AddTool(s, &sdk.Tool{Name: "lit"}, func(ctx context.Context, req *sdk.CallToolRequest, in map[string]any) (*sdk.CallToolResult, []string, error) {
 		return nil, nil, nil
 	})
 	_ = notAHandler

@@ -7,7 +7,7 @@ import (
 )
 
 func Register(s *Server) {
-	s.AddTool(&Tool{Name: "dot"}, func(ctx context.Context, req *CallToolRequest) (*CallToolResult, error) { // want `handler "go-sdk raw handler function literal" registered=true tools=0`
+	s.AddTool(&Tool{Name: "dot"}, func(ctx context.Context, req *CallToolRequest) (*CallToolResult, error) {
 		return &CallToolResult{}, nil
 	})
 }

@@ -12,7 +12,7 @@ type Out struct{ Name string }
 
 // GetBook is registered by another package; calling Fail marks it as a
 // handler even without a local tool.
-func GetBook(ctx context.Context, in In) (Out, error) { // want `handler "mcperr tool handler GetBook" registered=false tools=0`
+func GetBook(ctx context.Context, in In) (Out, error) {
 	return Out{}, mcperr.Fail(ctx, "book_not_found", "")
 }
 
@@ -25,7 +25,7 @@ func get(ctx context.Context, in In) (Out, error) { return Out{}, mcperr.Fail(ct
 type Service struct{}
 
 // Find is an exported method: it can be a method value handler elsewhere.
-func (Service) Find(ctx context.Context, in In) (Out, error) { // want `handler "mcperr tool handler Find" registered=false tools=0`
+func (Service) Find(ctx context.Context, in In) (Out, error) {
 	return Out{}, mcperr.Fail(ctx, "book_not_found", "", mcperr.RecoveryFor(ctx, "book_not_found"))
 }
 

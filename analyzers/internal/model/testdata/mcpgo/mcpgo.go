@@ -1,4 +1,4 @@
-package mcpgo // want `foreign handler "mcp-go handler Echo" registered=true`
+package mcpgo
 
 import (
 	"context"
@@ -12,19 +12,19 @@ import (
 type Args struct{ Name string }
 type Result struct{ Greeting string }
 
-func plain(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `handler "mcp-go handler plain" registered=true tools=0`
+func plain(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	return mcp.NewToolResultText("hi"), nil
 }
 
-func typed(ctx context.Context, req mcp.CallToolRequest, args Args) (*mcp.CallToolResult, error) { // want `handler "mcp-go typed handler typed" registered=true tools=0`
+func typed(ctx context.Context, req mcp.CallToolRequest, args Args) (*mcp.CallToolResult, error) {
 	return mcp.NewToolResultText(args.Name), nil
 }
 
-func structured(ctx context.Context, req mcp.CallToolRequest, args Args) (Result, error) { // want `handler "mcp-go structured handler structured" registered=true tools=0`
+func structured(ctx context.Context, req mcp.CallToolRequest, args Args) (Result, error) {
 	return Result{}, nil
 }
 
-func inServerTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `handler "mcp-go handler inServerTool" registered=true tools=0`
+func inServerTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	return mcp.NewToolResultText("hi"), nil
 }
 

@@ -12,36 +12,36 @@ import (
 
 var viaErrs = errs
 
-var ViaVars = mcperr.Tool[In, Out]{Name: "via_vars", Errors: viaErrs} // want `tool "via_vars" contract=\[a b\] handlers=\[\]`
+var ViaVars = mcperr.Tool[In, Out]{Name: "via_vars", Errors: viaErrs} // want `tool "via_vars" contract=\[a b\]`
 
 var rewritten = []mcperr.Contract{{Reason: "w", When: "w", Recovery: "r", Code: mcperr.CodeNotFound}}
 
 func rewrite() { rewritten = nil }
 
-var Rewritten = mcperr.Tool[In, Out]{Name: "rewritten", Errors: rewritten} // want `tool "rewritten" contract=none handlers=\[\]`
+var Rewritten = mcperr.Tool[In, Out]{Name: "rewritten", Errors: rewritten} // want `tool "rewritten" contract=none`
 
 var addressed = mcperr.Contract{Reason: "x", When: "w", Recovery: "r", Code: mcperr.CodeNotFound}
 
 var _ = &addressed
 
-var Addressed = mcperr.Tool[In, Out]{Name: "addressed", Errors: []mcperr.Contract{addressed}} // want `tool "addressed" contract=\[\] handlers=\[\]`
+var Addressed = mcperr.Tool[In, Out]{Name: "addressed", Errors: []mcperr.Contract{addressed}} // want `tool "addressed" contract=\[\]`
 
 var fieldWritten = mcperr.Contract{Reason: "y", When: "w", Recovery: "r", Code: mcperr.CodeNotFound}
 
 func retitle() { fieldWritten.Reason = "z" }
 
-var FieldWritten = mcperr.Tool[In, Out]{Name: "field_written", Errors: []mcperr.Contract{fieldWritten}} // want `tool "field_written" contract=\[\] handlers=\[\]`
+var FieldWritten = mcperr.Tool[In, Out]{Name: "field_written", Errors: []mcperr.Contract{fieldWritten}} // want `tool "field_written" contract=\[\]`
 
 func locals() []*mcperr.Tool[In, Out] {
 	n, err := 0, error(nil)
 	n, err = 1, nil // writes to variables that cannot hold a contract or handler
 	_, _ = n, err
-	h := func(ctx context.Context, in In) (Out, error) { return Out{}, nil } // want `handler "mcperr tool handler function literal" registered=true tools=1`
+	h := func(ctx context.Context, in In) (Out, error) { return Out{}, nil }
 	moved := func(ctx context.Context, in In) (Out, error) { return Out{}, nil }
 	moved = nil
 	return []*mcperr.Tool[In, Out]{
-		{Name: "local_handler", Handler: h},     // want `tool "local_handler" contract=none handlers=\[mcperr tool handler function literal\]`
-		{Name: "moved_handler", Handler: moved}, // want `tool "moved_handler" contract=none handlers=\[\]`
+		{Name: "local_handler", Handler: h},     // want `tool "local_handler" contract=none`
+		{Name: "moved_handler", Handler: moved}, // want `tool "moved_handler" contract=none`
 	}
 }
 

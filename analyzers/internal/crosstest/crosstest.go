@@ -1,0 +1,70 @@
+// Package crosstest runs analysistest on fixtures where one package
+// reports findings in another package's files: a handler registered by a
+// package that is not its own (see report.Pending).
+//
+// analysistest checks each package's diagnostics against the want
+// comments of that package's files only, so such a finding fails twice:
+// as an unexpected diagnostic of the registering package, and as a want
+// the handler's package did not report. Run pairs the two — same file,
+// same line, the message matching the want — and reports everything else
+// as analysistest would.
+package crosstest
+
+import (
+	"fmt"
+	"regexp"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+// recorder collects what analysistest reports.
+type recorder struct{ errors []string }
+
+func (r *recorder) Errorf(format string, args ...any) {
+	r.errors = append(r.errors, fmt.Sprintf(format, args...))
+}
+
+var (
+	unexpected = regexp.MustCompile(`^(.+):(\d+):\d+: unexpected diagnostic: (.*)$`)
+	missing    = regexp.MustCompile("^(.+):(\\d+): no diagnostic was reported matching `(.*)`$")
+)
+
+// Run is analysistest.Run, reconciling findings reported in another
+// package's files with the want comments there.
+func Run(t *testing.T, dir string, a *analysis.Analyzer, patterns ...string) []*analysistest.Result {
+	t.Helper()
+	rec := &recorder{}
+	results := analysistest.Run(rec, dir, a, patterns...)
+	type key struct{ file, line string }
+	found := map[key][]int{} // unexpected diagnostics by place, as indexes in rec.errors
+	for i, e := range rec.errors {
+		if m := unexpected.FindStringSubmatch(e); m != nil {
+			found[key{m[1], m[2]}] = append(found[key{m[1], m[2]}], i)
+		}
+	}
+	matched := map[int]bool{}
+	for i, e := range rec.errors {
+		m := missing.FindStringSubmatch(e)
+		if m == nil {
+			continue
+		}
+		re, err := regexp.Compile(m[3])
+		if err != nil {
+			continue
+		}
+		for _, j := range found[key{m[1], m[2]}] {
+			if !matched[j] && re.MatchString(unexpected.FindStringSubmatch(rec.errors[j])[3]) {
+				matched[i], matched[j] = true, true
+				break
+			}
+		}
+	}
+	for i, e := range rec.errors {
+		if !matched[i] {
+			t.Error(e)
+		}
+	}
+	return results
+}

@@ -1,0 +1,272 @@
+package errflow
+
+// A raw upstream blob is a value whose text was not written for the
+// client: JSON-encoded data, an HTTP body read in full, an HTTP dump, a
+// subprocess's output, a %+v or %#v dump of a struct. Blobs are followed
+// through local variables and through the string functions that keep them
+// (conversions, concatenation, slicing, fmt.Sprintf, strings.TrimSpace),
+// and through the output buffers of an exec.Cmd (cmd.Stdout = &buf).
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
+)
+
+// maxBlobDepth bounds how far a message is followed through variables and
+// calls.
+const maxBlobDepth = 8
+
+// BlobIn returns the first raw upstream value the text expr of body
+// contains, or nil: where it enters the text (Pos, End), what it is, and
+// where it is produced when that is elsewhere (Source).
+func (r *Result) BlobIn(b *Body, expr ast.Expr) *Blob {
+	return r.finalWalk(b.Root).blob(expr, 0)
+}
+
+// FormatBlobs returns the raw values the operands of a printf-like call of
+// body put in its text (the format is argument index).
+func (r *Result) FormatBlobs(b *Body, call *ast.CallExpr, index int) []*Blob {
+	return r.finalWalk(b.Root).formatBlobs(call, index, 0)
+}
+
+// blob returns the first raw upstream value expr contains, or nil.
+func (w *walk) blob(expr ast.Expr, depth int) *Blob {
+	if depth > maxBlobDepth || expr == nil {
+		return nil
+	}
+	info := w.s.info
+	expr = ast.Unparen(expr)
+	found := func(what string) *Blob {
+		return &Blob{What: what, Site: w.s.site(expr.Pos()), Pos: expr.Pos(), End: expr.End(), Source: expr.Pos(), SourceEnd: expr.End()}
+	}
+	switch e := expr.(type) {
+	case *ast.Ident:
+		// Only text can hold a blob: in "b, err := json.Marshal(v)" both
+		// variables have the call as their origin, and err is no JSON.
+		v, ok := info.Uses[e].(*types.Var)
+		if !ok || v.IsField() || !IsText(v.Type()) {
+			return nil
+		}
+		for _, o := range w.r.Resolver.Origins(e) {
+			if o == ast.Expr(e) {
+				continue
+			}
+			if b := w.blob(o, depth+1); b != nil {
+				b.Pos, b.End, b.Site = e.Pos(), e.End(), w.s.site(e.Pos())
+				return b
+			}
+		}
+		if b := w.commandBuffer(v, depth); b != nil {
+			b.Pos, b.End, b.Site = e.Pos(), e.End(), w.s.site(e.Pos())
+			return b
+		}
+	case *ast.BinaryExpr:
+		if e.Op != token.ADD {
+			return nil
+		}
+		if b := w.blob(e.X, depth+1); b != nil {
+			return b
+		}
+		return w.blob(e.Y, depth+1)
+	case *ast.SliceExpr:
+		return w.blob(e.X, depth+1)
+	case *ast.CallExpr:
+		return w.callBlob(e, found, depth)
+	}
+	return nil
+}
+
+// callBlob returns the blob a call's text result contains.
+func (w *walk) callBlob(e *ast.CallExpr, found func(string) *Blob, depth int) *Blob {
+	info := w.s.info
+	if tv, ok := info.Types[e.Fun]; ok && tv.IsType() {
+		if len(e.Args) == 1 {
+			return w.blob(e.Args[0], depth+1)
+		}
+		return nil
+	}
+	fn := model.Callee(info, e)
+	switch {
+	case model.IsFunc(fn, "encoding/json", "Marshal"), model.IsFunc(fn, "encoding/json", "MarshalIndent"):
+		return found("JSON-encoded data from json." + fn.Name())
+	case model.IsFunc(fn, "io", "ReadAll") || model.IsFunc(fn, "io/ioutil", "ReadAll"):
+		if len(e.Args) == 1 && w.httpBody(e.Args[0], depth+1) {
+			return found("an HTTP response body read with " + fn.Pkg().Name() + ".ReadAll")
+		}
+	case model.IsFunc(fn, "net/http/httputil", "DumpResponse"), model.IsFunc(fn, "net/http/httputil", "DumpRequest"),
+		model.IsFunc(fn, "net/http/httputil", "DumpRequestOut"):
+		return found("an HTTP dump from httputil." + fn.Name())
+	case model.IsMethod(fn, "os/exec", "Cmd", "Output"), model.IsMethod(fn, "os/exec", "Cmd", "CombinedOutput"):
+		return found("a subprocess's output from (*exec.Cmd)." + fn.Name())
+	case model.IsMethod(fn, "bytes", "Buffer", "String"), model.IsMethod(fn, "bytes", "Buffer", "Bytes"),
+		model.IsMethod(fn, "strings", "Builder", "String"):
+		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok {
+			if v := localVar(info, sel.X); v != nil {
+				if b := w.commandBuffer(v, depth); b != nil {
+					b.Pos, b.End, b.Site = e.Pos(), e.End(), w.s.site(e.Pos())
+					return b
+				}
+			}
+		}
+	case model.IsFunc(fn, "fmt", "Sprintf"), model.IsFunc(fn, "fmt", "Errorf"):
+		if bs := w.formatBlobs(e, 0, depth+1); len(bs) > 0 {
+			return bs[0]
+		}
+	case model.IsFunc(fn, "fmt", "Sprint"), model.IsFunc(fn, "fmt", "Sprintln"):
+		for _, a := range e.Args {
+			if b := w.blob(a, depth+1); b != nil {
+				return b
+			}
+		}
+	case fn != nil && fn.Pkg() != nil && keepsText[fn.Pkg().Path()+"."+fn.Name()] && len(e.Args) > 0:
+		return w.blob(e.Args[0], depth+1)
+	}
+	return nil
+}
+
+// commandBuffer returns a blob when v, a bytes.Buffer or strings.Builder
+// local (or a pointer to one), is where an exec.Cmd writes its output:
+// cmd.Stdout = &v, cmd.Stderr = &v.
+func (w *walk) commandBuffer(v *types.Var, depth int) *Blob {
+	if depth > maxBlobDepth {
+		return nil
+	}
+	var out *Blob
+	for _, b := range w.r.Bodies {
+		ast.Inspect(b.Block, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || out != nil {
+				return out == nil
+			}
+			for i, lhs := range as.Lhs {
+				sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
+				if !ok || sel.Sel.Name != "Stdout" && sel.Sel.Name != "Stderr" {
+					continue
+				}
+				if !model.IsPointerTo(w.s.info.TypeOf(sel.X), "os/exec", "Cmd") && !model.IsNamed(w.s.info.TypeOf(sel.X), "os/exec", "Cmd") {
+					continue
+				}
+				rhs := Assigned(as, i)
+				if u, ok := ast.Unparen(rhs).(*ast.UnaryExpr); ok && u.Op == token.AND {
+					rhs = u.X
+				}
+				if localVar(w.s.info, rhs) == v {
+					out = &Blob{What: "a subprocess's output written to " + v.Name() + " by (*exec.Cmd)." + sel.Sel.Name,
+						Source: as.Pos(), SourceEnd: as.End()}
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// keepsText are the functions whose result is their first argument's text,
+// trimmed or recased: what goes in comes out.
+var keepsText = map[string]bool{
+	"strings.TrimSpace": true, "strings.Trim": true, "strings.TrimLeft": true, "strings.TrimRight": true,
+	"strings.TrimPrefix": true, "strings.TrimSuffix": true, "strings.ToLower": true, "strings.ToUpper": true,
+	"strings.ReplaceAll": true, "strings.Replace": true,
+	"bytes.TrimSpace": true, "bytes.Trim": true, "bytes.TrimLeft": true, "bytes.TrimRight": true,
+	"bytes.TrimPrefix": true, "bytes.TrimSuffix": true, "bytes.ToLower": true, "bytes.ToUpper": true,
+}
+
+// formatBlobs returns the raw values the operands of a printf-like call
+// put in its text: blobs, and structs formatted with %+v or %#v.
+func (w *walk) formatBlobs(call *ast.CallExpr, index, depth int) []*Blob {
+	info := w.s.info
+	verbs, ok := FormatOf(info, call, index)
+	var out []*Blob
+	if !ok {
+		// An unknown format: its operands can still be blobs.
+		for i := index + 1; i < len(call.Args); i++ {
+			if b := w.blob(call.Args[i], depth); b != nil {
+				out = append(out, b)
+			}
+		}
+		return out
+	}
+	for _, v := range verbs {
+		arg := Operand(call, index, v)
+		if arg == nil {
+			continue
+		}
+		if v.Verb == 'v' && (v.HasFlag('+') || v.HasFlag('#')) {
+			if t := info.TypeOf(arg); dumpsStruct(t, v.HasFlag('#')) {
+				out = append(out, &Blob{
+					What: fmt.Sprintf("a value of type %s printed field by field with %%%sv", types.TypeString(t, types.RelativeTo(w.s.pass.Pkg)), v.Flags),
+					Site: w.s.site(arg.Pos()), Pos: arg.Pos(), End: arg.End(), Source: arg.Pos(), SourceEnd: arg.End(),
+				})
+				continue
+			}
+		}
+		if b := w.blob(arg, depth); b != nil {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// dumpsStruct reports whether %+v (or, with goSyntax, %#v) prints a value
+// of type t field by field: t is a struct or a pointer to one, and does not
+// format itself (Error, String, Format; GoString for %#v).
+func dumpsStruct(t types.Type, goSyntax bool) bool {
+	if t == nil {
+		return false
+	}
+	base := t
+	if ptr, ok := types.Unalias(t).(*types.Pointer); ok {
+		base = ptr.Elem()
+	}
+	if _, ok := base.Underlying().(*types.Struct); !ok {
+		return false
+	}
+	methods := []string{"Format"}
+	if goSyntax {
+		methods = append(methods, "GoString")
+	} else {
+		methods = append(methods, "Error", "String")
+	}
+	for _, name := range methods {
+		if obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name); obj != nil {
+			if _, isFunc := obj.(*types.Func); isFunc {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// httpBody reports whether expr is the body of an HTTP response (also
+// through io.LimitReader or bufio.NewReader, or a local variable).
+func (w *walk) httpBody(expr ast.Expr, depth int) bool {
+	if depth > maxBlobDepth {
+		return false
+	}
+	info := w.s.info
+	switch e := ast.Unparen(expr).(type) {
+	case *ast.SelectorExpr:
+		if e.Sel.Name != "Body" {
+			return false
+		}
+		t := info.TypeOf(e.X)
+		return model.IsNamed(t, "net/http", "Response") || model.IsPointerTo(t, "net/http", "Response")
+	case *ast.CallExpr:
+		fn := model.Callee(info, e)
+		if (model.IsFunc(fn, "io", "LimitReader") || model.IsFunc(fn, "bufio", "NewReader") ||
+			model.IsFunc(fn, "io", "TeeReader")) && len(e.Args) > 0 {
+			return w.httpBody(e.Args[0], depth+1)
+		}
+	case *ast.Ident:
+		for _, o := range w.r.Resolver.Origins(e) {
+			if o != ast.Expr(e) && w.httpBody(o, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}

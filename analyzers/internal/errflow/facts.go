@@ -1,0 +1,223 @@
+package errflow
+
+// Summaries cross packages as object facts: on the functions and methods
+// another package can call (a generic one by its origin), and on the
+// package-level error variables it can name. A fact holds only what can be
+// encoded: positions become "<package>/<file>.go:<line>" sites, parameters
+// become indexes.
+
+import (
+	"fmt"
+	"go/types"
+	"strings"
+)
+
+// summaryFact is the fact of a function or an error variable.
+type summaryFact struct {
+	Effects []FactEffect
+	Dynamic bool
+	Results []FactSlot
+
+	summary *Summary // decoded on import
+}
+
+// A FactEffect is an Effect as a fact records it.
+type FactEffect struct {
+	Kind      uint8
+	Reason    string
+	Param     int
+	Code      int64
+	Inspected bool
+	Site      string
+}
+
+// A FactSlot is a Slot as a fact records it.
+type FactSlot struct {
+	Shape                                      Shape
+	NonNil, Protocol, WrapsRPC, Context, Plain bool
+	Params, Mentions                           []int
+	Calls                                      []ParamCall
+	Blobs                                      []FactBlob
+}
+
+// A FactBlob is a Blob as a fact records it.
+type FactBlob struct {
+	What, Site string
+	Via        []string
+}
+
+func (*summaryFact) AFact() {}
+
+func (f *summaryFact) String() string {
+	var parts []string
+	for _, e := range f.Effects {
+		parts = append(parts, effectOf(e).String())
+	}
+	if f.Dynamic {
+		parts = append(parts, "dynamic")
+	}
+	for i, r := range f.Results {
+		if d := r.describe(); d != "" {
+			parts = append(parts, fmt.Sprintf("result %d: %s", i, d))
+		}
+	}
+	return "summary: " + strings.Join(parts, "; ")
+}
+
+// describe says what a slot records, tersely, for tests.
+func (r FactSlot) describe() string {
+	var parts []string
+	if r.Shape&ShapeError != 0 {
+		parts = append(parts, "error result")
+	}
+	for _, p := range []struct {
+		on   bool
+		name string
+	}{{r.NonNil, "non-nil"}, {r.Protocol, "protocol"}, {r.WrapsRPC, "wraps-rpc"}, {r.Context, "context"}, {r.Plain, "plain"}} {
+		if p.on {
+			parts = append(parts, p.name)
+		}
+	}
+	if len(r.Params) > 0 {
+		parts = append(parts, fmt.Sprintf("carries %v", r.Params))
+	}
+	for _, c := range r.Calls {
+		parts = append(parts, fmt.Sprintf("calls $%d.%d", c.Param, c.Result))
+	}
+	for _, b := range r.Blobs {
+		parts = append(parts, "blob at "+b.Site)
+	}
+	return strings.Join(parts, " ")
+}
+
+// factOf returns the fact recording sum, a summary of a function of
+// signature sig (nil for a variable), or nil when it says nothing.
+func factOf(sum *Summary, sig *types.Signature) *summaryFact {
+	if sum == nil {
+		return nil
+	}
+	fact := &summaryFact{Dynamic: sum.Dynamic}
+	for _, e := range sum.Effects {
+		fe := FactEffect{Kind: e.Kind, Reason: e.Reason, Param: e.Param, Code: e.Code, Inspected: e.Inspected, Site: e.Site}
+		if e.param != nil {
+			i := paramIndex(sig, e.param)
+			if i < 0 {
+				fact.Dynamic = true
+				continue
+			}
+			fe.Param = i + 1
+		}
+		fact.Effects = append(fact.Effects, fe)
+	}
+	says := len(fact.Effects) > 0 || fact.Dynamic
+	for i, sl := range sum.Results {
+		fs := FactSlot{
+			Shape: sl.Shape, NonNil: sl.NonNil, Protocol: sl.Protocol, WrapsRPC: sl.WrapsRPC,
+			Context: sl.Context, Plain: sl.Plain, Params: sl.Params, Mentions: sl.Mentions, Calls: sl.Calls,
+		}
+		for _, b := range sl.Blobs {
+			fs.Blobs = append(fs.Blobs, FactBlob{What: b.What, Site: b.Site, Via: b.Via})
+		}
+		fact.Results = append(fact.Results, fs)
+		if sig == nil || relevantResult(sig.Results().At(i).Type()) {
+			says = true
+		}
+	}
+	if !says {
+		return nil
+	}
+	fact.normalize()
+	return fact
+}
+
+// relevantResult reports whether a result of type t is worth a fact: an
+// error, or a tool result.
+func relevantResult(t types.Type) bool {
+	return IsErrorOrRuntimeError(t) || IsCallToolResult(t)
+}
+
+// normalize sorts the effects, so that equal facts encode to equal bytes.
+func (f *summaryFact) normalize() {
+	s := f.decodeSummary()
+	s.normalize()
+	f.Effects = f.Effects[:0]
+	for _, e := range s.Effects {
+		f.Effects = append(f.Effects, FactEffect{Kind: e.Kind, Reason: e.Reason, Param: e.Param, Code: e.Code, Inspected: e.Inspected, Site: e.Site})
+	}
+	for i := range f.Results {
+		f.Results[i].Blobs = nil
+		for _, b := range s.Results[i].Blobs {
+			f.Results[i].Blobs = append(f.Results[i].Blobs, FactBlob{What: b.What, Site: b.Site, Via: b.Via})
+		}
+		f.Results[i].Params = s.Results[i].Params
+		f.Results[i].Mentions = s.Results[i].Mentions
+		f.Results[i].Calls = s.Results[i].Calls
+	}
+}
+
+// decode prepares an imported fact for reading.
+func (f *summaryFact) decode(types.Object) { f.summary = f.decodeSummary() }
+
+func (f *summaryFact) decodeSummary() *Summary {
+	s := &Summary{Dynamic: f.Dynamic}
+	for _, e := range f.Effects {
+		s.Effects = append(s.Effects, effectOf(e))
+	}
+	for _, r := range f.Results {
+		sl := Slot{
+			Shape: r.Shape, NonNil: r.NonNil, Protocol: r.Protocol, WrapsRPC: r.WrapsRPC, Context: r.Context, Plain: r.Plain,
+			Params: append([]int(nil), r.Params...), Mentions: append([]int(nil), r.Mentions...), Calls: append([]ParamCall(nil), r.Calls...),
+		}
+		for _, b := range r.Blobs {
+			sl.Blobs = append(sl.Blobs, Blob{What: b.What, Site: b.Site, Via: append([]string(nil), b.Via...)})
+		}
+		s.Results = append(s.Results, sl)
+	}
+	return s
+}
+
+func effectOf(e FactEffect) Effect {
+	return Effect{Kind: e.Kind, Reason: e.Reason, Param: e.Param, Code: e.Code, Inspected: e.Inspected, Site: e.Site}
+}
+
+// entryFact is the object fact exported on a package-level mcperr.Contract
+// variable that is initialised by a literal with a constant Reason and
+// never reassigned, so that Fail(ctx, entry.Reason, ...) in another
+// package names a known reason.
+type entryFact struct {
+	Reason string
+}
+
+func (*entryFact) AFact()           {}
+func (f *entryFact) String() string { return fmt.Sprintf("entry %q", f.Reason) }
+
+// exportFacts exports the facts of the functions and variables other
+// packages can name.
+func (s *solver) exportFacts() {
+	for _, fn := range s.order {
+		if !fn.Exported() && !exportedMethodOfUnexported(fn) {
+			continue
+		}
+		if fact := factOf(s.sums[fn], fn.Signature()); fact != nil {
+			s.pass.ExportObjectFact(fn, fact)
+		}
+	}
+	for v, sum := range s.vars {
+		if v.Exported() && v.Parent() == s.pass.Pkg.Scope() {
+			if fact := factOf(sum, nil); fact != nil {
+				s.pass.ExportObjectFact(v, fact)
+			}
+		}
+	}
+	for v, reason := range s.entries {
+		if v.Exported() && v.Parent() == s.pass.Pkg.Scope() {
+			s.pass.ExportObjectFact(v, &entryFact{Reason: reason})
+		}
+	}
+}
+
+// exportedMethodOfUnexported reports whether fn is an exported method,
+// which another package can call through a value of an unexported type.
+func exportedMethodOfUnexported(fn *types.Func) bool {
+	return fn.Exported() && fn.Signature().Recv() != nil
+}

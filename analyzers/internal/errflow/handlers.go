@@ -1,0 +1,951 @@
+package errflow
+
+// What a return means is decided by the path its values take to the SDK:
+// which API receives them, which of them it reads, and whether something
+// on the way turns errors into results. Real servers rarely hand their
+// handlers to the SDK directly; the layer follows them through:
+//
+//   - registrations: mcp.AddTool, (*mcp.Server).AddTool, mcp-go's
+//     (*server.MCPServer).AddTool and AddTools, server.ServerTool{},
+//     mcp.NewTypedToolHandler and NewStructuredToolHandler, mcperr.Tool;
+//   - adapters: a function that hands a function-valued parameter to an
+//     SDK, directly, in a closure that returns its results, or through
+//     another adapter. An adapter's fact says, for each result of the
+//     parameter, where it ends, so that a handler passed to an adapter of
+//     another package is judged as the SDK will see it;
+//   - delegates: a handler that returns another function's results
+//     unchanged makes that function's returns its own;
+//   - the server: an mcp-go server built with a tool handler middleware
+//     that turns handlers' errors into tool results converts every
+//     handler registered on it.
+//
+// Where the path cannot be resolved the layer says so (Path.Deferred), and
+// the rules that depend on it stay silent.
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
+)
+
+// A Role is what one result of a handler becomes on its way to the client.
+type Role uint8
+
+const (
+	RoleDropped Role = iota // discarded
+	RoleResult              // the tool result the client reads
+	RoleOutput              // the structured output
+	RoleError               // the error
+)
+
+// A Path is how a handler's results reach the client.
+type Path struct {
+	// Kind is the API the values finally reach.
+	Kind model.HandlerKind
+	// Roles say what each result of the handler becomes.
+	Roles []Role
+	// Converting reports that the handler's errors are turned into tool
+	// results before the SDK sees them: by the runtime, mcp-go's
+	// structured handlers, an adapter or a middleware of the server.
+	Converting bool
+	// Deferred reports that the server the handler is registered on is not
+	// known here, so neither is whether it converts errors.
+	Deferred bool
+	// Via are the steps that give the path its meaning: adapters,
+	// delegating handlers, the registration; the handler's own first.
+	Via []Step
+	// Tool is the mcperr tool the path serves, or nil.
+	Tool *model.Tool
+	// Wrapped reports that the handler is called by a function it is
+	// passed to, which may translate what it returns on the way.
+	Wrapped bool
+}
+
+// A Step is one place that decides a path.
+type Step struct {
+	Pos  token.Pos // in this package; NoPos for a step of another package
+	Site string    // "pkg/file.go:line" of a step of another package
+	What string
+}
+
+// Error returns the index of the result that becomes the error, or -1.
+func (p *Path) Error() int { return slices.Index(p.Roles, RoleError) }
+
+// Result returns the index of the result that becomes the tool result, or
+// -1.
+func (p *Path) Result() int { return slices.Index(p.Roles, RoleResult) }
+
+// Output returns the index of the result that becomes the output, or -1.
+func (p *Path) Output() int { return slices.Index(p.Roles, RoleOutput) }
+
+// Protocol reports whether an error the SDK receives on this path is sent
+// as a JSON-RPC error the model never sees.
+func (p *Path) Protocol() bool {
+	switch p.Kind {
+	case model.GoSDKRaw, model.MCPGoPlain, model.MCPGoTyped:
+		return !p.Converting
+	}
+	return false
+}
+
+// Adapted reports whether the path ends in an adapter the layer cannot see
+// into: its results reach the client somehow.
+func (p *Path) Adapted() bool { return p.Kind == model.Adapted }
+
+func (p *Path) key() string {
+	return fmt.Sprint(p.Kind, p.Roles, p.Converting, p.Deferred, p.Wrapped, p.Tool)
+}
+
+// A Handler is a function whose results reach an MCP client.
+type Handler struct {
+	// Exactly one of Lit and Func is set. Body is nil for a handler of
+	// another package, which is judged through its facts.
+	Lit  *ast.FuncLit
+	Func *types.Func
+	Body *Body
+	Sig  *types.Signature
+
+	Paths []*Path
+	// Tools are the mcperr tools it serves.
+	Tools []*model.Tool
+	// Registered reports that a registration, an adapter or a delegating
+	// handler was seen, rather than the handler being found by its
+	// signature alone.
+	Registered bool
+	// Candidate reports that nothing in this package makes the function a
+	// handler, but a tool of another package may: an exported function
+	// shaped like an mcperr tool's handler. Its one path is what it would
+	// be then; the rules record their findings on it for that package to
+	// report (see report.Pending) rather than report them here.
+	Candidate bool
+	// Factory reports that the handler stands for the handlers Func, a
+	// function of another package, returns (or returns in a value): its
+	// facts hold what the rules found in them there.
+	Factory bool
+}
+
+// Kind returns the kind of the handler's first path.
+func (h *Handler) Kind() model.HandlerKind {
+	if len(h.Paths) == 0 {
+		return 0
+	}
+	return h.Paths[0].Kind
+}
+
+// Name describes the handler for messages: its function name, or
+// "function literal".
+func (h *Handler) Name() string {
+	if h.Func != nil {
+		return h.Func.Name()
+	}
+	return "function literal"
+}
+
+// Node returns the handler's syntax, or nil.
+func (h *Handler) Node() ast.Node {
+	if h.Body != nil {
+		return h.Body.Node
+	}
+	return nil
+}
+
+// rolesOf returns the roles of a handler of kind k with n results.
+func rolesOf(k model.HandlerKind, n int) []Role {
+	var roles []Role
+	switch k {
+	case model.GoSDKTyped:
+		roles = []Role{RoleResult, RoleOutput, RoleError}
+	case model.GoSDKRaw, model.MCPGoPlain, model.MCPGoTyped:
+		roles = []Role{RoleResult, RoleError}
+	default: // mcperr tools, structured and adapted handlers
+		roles = []Role{RoleOutput, RoleError}
+	}
+	if len(roles) != n {
+		return nil
+	}
+	return roles
+}
+
+// kindPath returns the path of a handler of kind k with n results,
+// reaching the SDK directly.
+func kindPath(k model.HandlerKind, n int, step Step) *Path {
+	roles := rolesOf(k, n)
+	if roles == nil {
+		return nil
+	}
+	p := &Path{Kind: k, Roles: roles, Via: []Step{step}}
+	switch k {
+	case model.ToolHandler, model.MCPGoStructured:
+		p.Converting = true
+	case model.MCPGoPlain, model.MCPGoTyped:
+		p.Deferred = true // until a server is found
+	}
+	return p
+}
+
+// A funcValue is what a function-valued expression can be: a function
+// literal, a declared function or method, or a function-valued parameter
+// of a body of the package.
+type funcValue struct {
+	lit   *ast.FuncLit
+	fn    *types.Func
+	param *types.Var
+	// structured: the value is passed through mcp.NewStructuredToolHandler,
+	// which turns its errors into results; typed, through
+	// mcp.NewTypedToolHandler.
+	structured, typed bool
+	// factory: the value is whatever handlers the results of fn, a
+	// function of another package, hold (registry.SearchModules(logger)):
+	// fn's facts say what they are.
+	factory bool
+}
+
+// A factoryKey keys the handlers a function of another package yields.
+type factoryKey struct{ fn *types.Func }
+
+func (v funcValue) key() any {
+	switch {
+	case v.lit != nil:
+		return v.lit
+	case v.factory:
+		return factoryKey{v.fn}
+	case v.fn != nil:
+		return v.fn
+	}
+	return v.param
+}
+
+// A finder finds the package's handlers and their paths.
+type finder struct {
+	r    *Result
+	info *types.Info
+	x    *Index
+
+	handlers map[any]*Handler
+	order    []*Handler
+	queue    []queued
+
+	// params are the paths given to function-valued parameters of the
+	// package's functions: adapters.
+	params map[*types.Var][]*Path
+	// callsOf are the calls of each function of the package.
+	callsOf map[*types.Func][]siteCall
+	// called are the functions and literals the package calls directly.
+	called map[any]bool
+	// fieldWrites are the values assigned to each field, for servers kept
+	// in a struct.
+	fieldWrites map[*types.Var][]siteExpr
+	servers     map[ast.Expr]serverConversion
+}
+
+type queued struct {
+	h *Handler
+	p *Path
+}
+
+// A siteCall is a call and the body it is written in.
+type siteCall struct {
+	b    *Body
+	call *ast.CallExpr
+}
+
+// A siteExpr is an expression and the body it is written in (nil at
+// package level).
+type siteExpr struct {
+	b *Body
+	e ast.Expr
+}
+
+// maxPaths bounds the paths one handler or parameter keeps.
+const maxPaths = 4
+
+// findHandlers finds the package's handlers, from their registrations,
+// their adapters and their signatures, and the paths their values take.
+func (r *Result) findHandlers() {
+	f := &finder{
+		r: r, info: r.pass.TypesInfo, x: r.x,
+		handlers: map[any]*Handler{},
+		params:   map[*types.Var][]*Path{},
+		callsOf:  map[*types.Func][]siteCall{},
+		called:   map[any]bool{},
+		servers:  map[ast.Expr]serverConversion{},
+	}
+	f.indexCalls()
+	f.seedTools()
+	f.seedCalls()
+	f.drain()
+	f.seedSignatures()
+	f.drain()
+	f.seedAdapted()
+	f.drain()
+	f.seedCandidates()
+	f.noteServers()
+	r.Handlers = f.order
+	f.exportAdapters()
+}
+
+// indexCalls records the calls of each function of the package and the
+// functions and literals called directly.
+func (f *finder) indexCalls() {
+	for _, root := range f.x.roots {
+		w := f.r.finalWalk(root)
+		for _, b := range root.Bodies {
+			for _, call := range b.Calls {
+				fn, lit, _ := w.target(call)
+				switch {
+				case lit != nil:
+					f.called[lit] = true
+				case fn != nil:
+					f.called[fn] = true
+				}
+				if callee := model.Callee(f.info, call); callee != nil {
+					f.callsOf[callee] = append(f.callsOf[callee], siteCall{b, call})
+				}
+			}
+		}
+	}
+	for _, call := range f.x.pkgCalls {
+		if callee := model.Callee(f.info, call); callee != nil {
+			f.callsOf[callee] = append(f.callsOf[callee], siteCall{nil, call})
+		}
+	}
+}
+
+// handler returns the handler for a literal or function, creating it.
+func (f *finder) handler(v funcValue) *Handler {
+	key := v.key()
+	if h, ok := f.handlers[key]; ok {
+		return h
+	}
+	h := &Handler{Lit: v.lit, Func: v.fn, Factory: v.factory}
+	switch {
+	case v.factory:
+		h.Sig = v.fn.Signature()
+	case v.lit != nil:
+		h.Body = f.x.Lit(v.lit)
+		h.Sig, _ = f.info.TypeOf(v.lit).(*types.Signature)
+	case v.fn != nil:
+		h.Body = f.x.Decl(v.fn)
+		h.Sig = v.fn.Signature()
+	}
+	if h.Body != nil && h.Body.Sig != nil {
+		h.Sig = h.Body.Sig
+	}
+	f.handlers[key] = h
+	f.order = append(f.order, h)
+	return h
+}
+
+// add gives a function value a path.
+func (f *finder) add(v funcValue, p *Path, tool *model.Tool) {
+	if p == nil {
+		return
+	}
+	if v.typed && p.Kind == model.MCPGoPlain {
+		q := *p
+		q.Kind = model.MCPGoTyped
+		p = &q
+	}
+	if v.structured {
+		q := *p
+		q.Kind, q.Converting, q.Deferred = model.MCPGoStructured, true, false
+		q.Roles = rolesOf(model.MCPGoStructured, len(p.Roles))
+		if q.Roles == nil {
+			return
+		}
+		p = &q
+	}
+	if v.param != nil {
+		if !hasPath(f.params[v.param], p) && len(f.params[v.param]) < maxPaths {
+			f.params[v.param] = append(f.params[v.param], p)
+			f.adapterCalls(v.param, p)
+		}
+		return
+	}
+	h := f.handler(v)
+	if h.Sig == nil || !h.Factory && len(p.Roles) != h.Sig.Results().Len() {
+		return
+	}
+	h.Registered = h.Registered || !p.bySignature()
+	if tool == nil {
+		tool = p.Tool
+	}
+	if tool != nil && !slices.Contains(h.Tools, tool) {
+		h.Tools = append(h.Tools, tool)
+	}
+	if hasPath(h.Paths, p) || len(h.Paths) >= maxPaths {
+		return
+	}
+	h.Paths = append(h.Paths, p)
+	f.queue = append(f.queue, queued{h, p})
+}
+
+func hasPath(paths []*Path, p *Path) bool {
+	for _, q := range paths {
+		if q.key() == p.key() {
+			return true
+		}
+	}
+	return false
+}
+
+// bySignature reports whether the path was given by the handler's
+// signature alone.
+func (p *Path) bySignature() bool {
+	return len(p.Via) == 1 && p.Via[0].What == bySignature
+}
+
+const bySignature = "by its signature"
+
+// drain propagates paths until none is new: through delegates, and to
+// the parameters a handler calls.
+func (f *finder) drain() {
+	for budget := 10000; len(f.queue) > 0 && budget > 0; budget-- {
+		q := f.queue[0]
+		f.queue = f.queue[1:]
+		f.propagate(q.h, q.p)
+	}
+}
+
+// propagate follows the returns of a handler on path p: a value returned
+// unchanged from a call of a function-valued parameter gives that
+// parameter a path; one returned unchanged from a call of a function of
+// the package makes that function a delegate on the same path.
+func (f *finder) propagate(h *Handler, p *Path) {
+	b := h.Body
+	if b == nil {
+		return
+	}
+	w := f.r.finalWalk(b.Root)
+	n := len(p.Roles)
+	type target struct {
+		v     funcValue
+		roles []Role
+		at    ast.Node
+	}
+	targets := map[any]*target{}
+	note := func(v funcValue, sig *types.Signature, result int, role Role, at ast.Node) {
+		if sig == nil || result >= sig.Results().Len() {
+			return
+		}
+		t := targets[v.key()]
+		if t == nil {
+			t = &target{v: v, roles: make([]Role, sig.Results().Len()), at: at}
+			targets[v.key()] = t
+		}
+		if role == RoleResult && !IsCallToolResult(sig.Results().At(result).Type()) {
+			role = RoleOutput // a value the path turns into the tool result
+		}
+		if t.roles[result] == RoleDropped || role == RoleError {
+			t.roles[result] = role
+		}
+	}
+	for _, ret := range b.Returns {
+		// Calls several results come from, unchanged: delegates.
+		type slot struct{ result, i int }
+		from := map[*ast.CallExpr][]slot{}
+		for i := 0; i < n; i++ {
+			role := p.Roles[i]
+			o, ok := ResultOrigin(ret, i, n)
+			if !ok || role == RoleDropped {
+				continue
+			}
+			for _, c := range w.value(o.Expr, o.Index).Calls {
+				sig, _ := c.param.Type().Underlying().(*types.Signature)
+				note(funcValue{param: c.param}, sig, c.result, role, ret)
+			}
+			for _, d := range w.r.Resolver.OriginsOf(o.Expr) {
+				call, ok := ast.Unparen(d.Expr).(*ast.CallExpr)
+				if !ok {
+					continue
+				}
+				result := d.Index
+				if result < 0 {
+					result = o.Index
+				}
+				if result >= 0 {
+					from[call] = append(from[call], slot{result, i})
+				}
+			}
+		}
+		for call, slots := range from {
+			// A delegate gives the handler several of its results (return
+			// f(...), res, err := f(...); return res, err), not just an
+			// error a helper builds.
+			if len(slots) < 2 && !(len(ret.Results) == 1 && n > 1) {
+				continue
+			}
+			fn, lit, _ := w.target(call)
+			for _, sl := range slots {
+				switch {
+				case lit != nil:
+					note(funcValue{lit: lit}, litSig(f.info, lit), sl.result, p.Roles[sl.i], ret)
+				case fn != nil && f.x.Decl(fn) != nil:
+					note(funcValue{fn: fn.Origin()}, fn.Signature(), sl.result, p.Roles[sl.i], ret)
+				}
+			}
+		}
+	}
+	for _, t := range targets {
+		q := &Path{Kind: p.Kind, Roles: t.roles, Converting: p.Converting, Deferred: p.Deferred, Tool: p.Tool, Wrapped: p.Wrapped || t.v.param != nil}
+		if i := errorResult(t.v, f.info); i >= 0 && p.Error() >= 0 && t.roles[i] != RoleError {
+			// h does not pass the value's error on: it turns it into a
+			// result (whose text the client reads) or drops it.
+			t.roles[i] = RoleError
+			q.Converting = true
+		}
+		q.Via = append([]Step{{Pos: t.at.Pos(), What: "its results are returned by " + describeHandler(h)}}, p.Via...)
+		f.add(t.v, q, nil)
+	}
+}
+
+// errorResult returns the index of the error result of a function value,
+// or -1.
+func errorResult(v funcValue, info *types.Info) int {
+	var sig *types.Signature
+	switch {
+	case v.lit != nil:
+		sig, _ = info.TypeOf(v.lit).(*types.Signature)
+	case v.fn != nil:
+		sig = v.fn.Signature()
+	case v.param != nil:
+		sig, _ = v.param.Type().Underlying().(*types.Signature)
+	}
+	if sig == nil {
+		return -1
+	}
+	for i := range sig.Results().Len() {
+		if IsErrorOrRuntimeError(sig.Results().At(i).Type()) {
+			return i
+		}
+	}
+	return -1
+}
+
+// describeHandler names a handler for a path's steps.
+func describeHandler(h *Handler) string {
+	if h.Func != nil {
+		return model.FuncName(h.Func)
+	}
+	return "a function literal"
+}
+
+// adapterCalls gives the arguments of the package's calls of an adapter
+// the path its parameter p takes.
+func (f *finder) adapterCalls(p *types.Var, path *Path) {
+	fn := f.paramOwner(p)
+	if fn == nil {
+		return
+	}
+	i := paramIndex(fn.Signature(), p)
+	for _, sc := range f.callsOf[fn] {
+		arg := argAt(sc.call, i+methodExprShift(f.info, sc.call.Fun))
+		if arg == nil {
+			continue
+		}
+		q := *path
+		q.Via = append([]Step{{Pos: sc.call.Pos(), What: "passed to " + model.FuncName(fn)}}, path.Via...)
+		for _, v := range f.funcValues(sc.b, arg, 0) {
+			f.add(v, &q, nil)
+		}
+	}
+}
+
+// paramOwner returns the declared function of the package whose parameter
+// p is, or nil (a literal's parameter).
+func (f *finder) paramOwner(p *types.Var) *types.Func {
+	for _, root := range f.x.roots {
+		b := root.Body
+		if b.Func != nil && b.Node.Pos() <= p.Pos() && p.Pos() < b.Block.Pos() && paramIndex(b.Sig, p) >= 0 {
+			return b.Func
+		}
+	}
+	return nil
+}
+
+// maxFuncDepth bounds how far funcValues follows calls and containers.
+const maxFuncDepth = 4
+
+// funcValues returns the function values an expression of body b (nil at
+// package level) can be: followed through local variables, the fields and
+// elements of composite literals, the results of the package's functions,
+// and mcp-go's typed and structured handler constructors.
+func (f *finder) funcValues(b *Body, e ast.Expr, depth int) []funcValue {
+	if e == nil || depth > maxFuncDepth {
+		return nil
+	}
+	e = ast.Unparen(e)
+	var out []funcValue
+	if b != nil {
+		if id, ok := e.(*ast.Ident); ok && localVar(f.info, id) != nil && !IsParam(f.info.Uses[id].(*types.Var)) {
+			w := f.r.finalWalk(b.Root)
+			for _, o := range w.r.Resolver.Origins(id) {
+				if o != ast.Expr(id) {
+					out = append(out, f.funcValues(b, o, depth+1)...)
+				}
+			}
+			return out
+		}
+	}
+	switch e := e.(type) {
+	case *ast.FuncLit:
+		return []funcValue{{lit: e}}
+	case *ast.CompositeLit:
+		for _, elt := range e.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				elt = kv.Value
+			}
+			out = append(out, f.funcValues(b, elt, depth+1)...)
+		}
+		return out
+	case *ast.UnaryExpr:
+		if e.Op == token.AND {
+			return f.funcValues(b, e.X, depth+1)
+		}
+	case *ast.CallExpr:
+		return f.callFuncValues(b, e, depth)
+	case *ast.SelectorExpr:
+		if s, ok := f.info.Selections[e]; ok && s.Kind() == types.FieldVal {
+			// Field-insensitive: what the struct holds, of the field's type.
+			want := f.info.TypeOf(e)
+			for _, v := range f.funcValues(b, e.X, depth+1) {
+				if f.fits(v, want) {
+					out = append(out, v)
+				}
+			}
+			return out
+		}
+	case *ast.IndexExpr:
+		if _, isFunc := f.info.Types[e.X].Type.(*types.Signature); !isFunc {
+			return f.funcValues(b, e.X, depth+1) // an element of a slice or map
+		}
+	}
+	if fn := model.FuncOf(f.info, e); fn != nil && !isAbstract(fn) {
+		return []funcValue{{fn: fn}}
+	}
+	if v := packageVar(f.info, e); v != nil && v.Pkg() == f.r.pass.Pkg {
+		// A package variable initialised once, with a function.
+		if init := f.r.model.Init(v); init != nil {
+			return f.funcValues(nil, init, depth+1)
+		}
+	}
+	if id, ok := e.(*ast.Ident); ok {
+		if v, ok := f.info.Uses[id].(*types.Var); ok && IsParam(v) {
+			if _, isFunc := v.Type().Underlying().(*types.Signature); isFunc {
+				return []funcValue{{param: v}}
+			}
+		}
+	}
+	return nil
+}
+
+// fits reports whether a function value can be stored in a place of type
+// want: the right signature.
+func (f *finder) fits(v funcValue, want types.Type) bool {
+	wantSig, ok := want.Underlying().(*types.Signature)
+	if !ok {
+		return false
+	}
+	var sig *types.Signature
+	switch {
+	case v.lit != nil:
+		sig, _ = f.info.TypeOf(v.lit).(*types.Signature)
+	case v.fn != nil:
+		sig = v.fn.Signature()
+	case v.param != nil:
+		sig, _ = v.param.Type().Underlying().(*types.Signature)
+	}
+	return v.factory || sig != nil && sig.Params().Len() == wantSig.Params().Len() && sig.Results().Len() == wantSig.Results().Len()
+}
+
+// callFuncValues returns the function values a call can return: mcp-go's
+// handler constructors give their argument; a function of the package,
+// what its returns give.
+func (f *finder) callFuncValues(b *Body, call *ast.CallExpr, depth int) []funcValue {
+	fn := model.Callee(f.info, call)
+	switch {
+	case fn == nil:
+		return nil
+	case model.IsFunc(fn, model.MCPGoPath, "NewTypedToolHandler") && len(call.Args) == 1:
+		var out []funcValue
+		for _, v := range f.funcValues(b, call.Args[0], depth+1) {
+			v.typed = true
+			out = append(out, v)
+		}
+		return out
+	case model.IsFunc(fn, model.MCPGoPath, "NewStructuredToolHandler") && len(call.Args) == 1:
+		var out []funcValue
+		for _, v := range f.funcValues(b, call.Args[0], depth+1) {
+			v.structured = true
+			out = append(out, v)
+		}
+		return out
+	}
+	callee := f.x.Decl(fn)
+	if callee == nil {
+		if fn.Pkg() != f.r.pass.Pkg && !ownPackage(fn.Pkg()) && yieldsHandlers(fn.Signature()) {
+			return []funcValue{{fn: fn.Origin(), factory: true}}
+		}
+		return nil
+	}
+	var out []funcValue
+	n := callee.Sig.Results().Len()
+	for _, ret := range callee.Returns {
+		for i := range n {
+			if e := ResultExpr(ret, i, n); e != nil && len(ret.Results) == n {
+				for _, v := range f.funcValues(callee, e, depth+1) {
+					if v.param == nil { // a parameter of the callee is its caller's argument: an adapter's business
+						out = append(out, v)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// seedTools gives the handlers of mcperr tools their path.
+func (f *finder) seedTools() {
+	for _, t := range f.r.model.Tools {
+		if t.HandlerExpr == nil || f.inTest(t.Lit) {
+			continue
+		}
+		b := f.x.Enclosing(t.Lit.Pos())
+		for _, v := range f.funcValues(b, t.HandlerExpr, 0) {
+			n := 0
+			if sig := f.sigOf(v); sig != nil {
+				n = sig.Results().Len()
+			}
+			p := kindPath(model.ToolHandler, n, Step{Pos: t.Lit.Pos(), What: "the Handler of mcperr tool " + toolName(t)})
+			if p != nil {
+				p.Tool = t
+			}
+			f.add(v, p, t)
+		}
+	}
+}
+
+func toolName(t *model.Tool) string {
+	if t.Name == "" {
+		return "(unnamed)"
+	}
+	return fmt.Sprintf("%q", t.Name)
+}
+
+// sigOf returns the signature of a function value.
+func (f *finder) sigOf(v funcValue) *types.Signature {
+	switch {
+	case v.lit != nil:
+		sig, _ := f.info.TypeOf(v.lit).(*types.Signature)
+		return sig
+	case v.fn != nil:
+		return v.fn.Signature()
+	case v.param != nil:
+		sig, _ := v.param.Type().Underlying().(*types.Signature)
+		return sig
+	}
+	return nil
+}
+
+// inTest reports whether a node lies in a test file.
+func (f *finder) inTest(n ast.Node) bool {
+	return isTestPos(f.r.pass.Fset, n.Pos())
+}
+
+// seedCalls gives the arguments of registrations and adapter calls their
+// paths.
+func (f *finder) seedCalls() {
+	for _, call := range f.x.pkgCalls {
+		f.seedCall(nil, call)
+	}
+	for _, root := range f.x.roots {
+		for _, b := range root.Bodies {
+			for _, call := range b.Calls {
+				f.seedCall(b, call)
+			}
+			for _, lit := range b.serverTools {
+				if h := LitField(lit, "Handler"); h != nil {
+					for _, v := range f.funcValues(b, h, 0) {
+						f.add(v, kindPath(model.MCPGoPlain, f.resultsOf(v), Step{Pos: lit.Pos(), What: "the Handler of an mcp-go server.ServerTool"}), nil)
+					}
+				}
+			}
+		}
+	}
+}
+
+func (f *finder) resultsOf(v funcValue) int {
+	if sig := f.sigOf(v); sig != nil {
+		return sig.Results().Len()
+	}
+	return 0
+}
+
+// seedCall gives the arguments of one call their paths, when it is a
+// registration or a call of an adapter of another package.
+func (f *finder) seedCall(b *Body, call *ast.CallExpr) {
+	fn := model.Callee(f.info, call)
+	if fn == nil || fn.Pkg() == nil {
+		return
+	}
+	register := func(arg ast.Expr, kind model.HandlerKind, what string, server ast.Expr) {
+		if arg == nil {
+			return
+		}
+		for _, v := range f.funcValues(b, arg, 0) {
+			p := kindPath(kind, f.resultsOf(v), Step{Pos: call.Pos(), What: what})
+			if p != nil && server != nil {
+				f.onServer(p, b, server)
+			}
+			f.add(v, p, nil)
+		}
+	}
+	recv := func() ast.Expr {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			return sel.X
+		}
+		return nil
+	}
+	switch {
+	case model.IsFunc(fn, model.GoSDKPath, "AddTool"):
+		register(argAt(call, 2), model.GoSDKTyped, "registered with mcp.AddTool", nil)
+	case model.IsMethod(fn, model.GoSDKPath, "Server", "AddTool"):
+		register(argAt(call, 1), model.GoSDKRaw, "registered with (*mcp.Server).AddTool", nil)
+	case model.IsMethod(fn, model.MCPGoServer, "MCPServer", "AddTool"):
+		register(argAt(call, 1), model.MCPGoPlain, "registered with (*server.MCPServer).AddTool", recv())
+	case model.IsMethod(fn, model.MCPGoServer, "MCPServer", "AddTools"), model.IsMethod(fn, model.MCPGoServer, "MCPServer", "SetTools"):
+		for _, arg := range call.Args {
+			register(arg, model.MCPGoPlain, "registered with (*server.MCPServer)."+fn.Name(), recv())
+		}
+	case fn.Pkg() != f.r.pass.Pkg:
+		f.foreignAdapter(b, call, fn)
+	}
+}
+
+// onServer settles whether the server an mcp-go handler is registered on
+// converts its errors.
+func (f *finder) onServer(p *Path, b *Body, server ast.Expr) {
+	switch f.serverConversion(b, server) {
+	case converts:
+		p.Converting, p.Deferred = true, false
+	case passesErrors:
+		p.Deferred = false
+	}
+}
+
+// seedSignatures gives a path to every function of the package with an
+// SDK handler's signature that nothing else gave one and that the package
+// does not call as a helper: another package registers it.
+func (f *finder) seedSignatures() {
+	for _, root := range f.x.roots {
+		for _, b := range root.Bodies {
+			if b.Sig == nil {
+				continue
+			}
+			kind := model.KindOf(b.Sig)
+			if kind == 0 {
+				continue
+			}
+			v := funcValue{fn: b.Func}
+			if lit, ok := b.Node.(*ast.FuncLit); ok {
+				v = funcValue{lit: lit}
+			}
+			if _, known := f.handlers[v.key()]; known || f.called[v.key()] || f.calledVar(b) {
+				continue
+			}
+			f.add(v, kindPath(kind, b.Sig.Results().Len(), Step{Pos: b.Node.Pos(), What: bySignature}), nil)
+		}
+	}
+}
+
+// calledVar reports whether a literal is assigned to a variable the
+// package calls: a helper.
+func (f *finder) calledVar(b *Body) bool {
+	lit, ok := b.Node.(*ast.FuncLit)
+	if !ok {
+		return false
+	}
+	return f.called[lit]
+}
+
+// seedCandidates adds, as candidates, the exported functions and methods
+// shaped like an mcperr tool's handler, func(context.Context, In) (Out,
+// error), that nothing in the package registers, in a package whose
+// imports reach the runtime: a tool of another package may use them.
+func (f *finder) seedCandidates() {
+	if !f.r.model.ReachesRuntime {
+		return
+	}
+	for _, root := range f.x.roots {
+		b := root.Body
+		if b.Func == nil || !b.Func.Exported() || b.Sig == nil || !model.IsToolHandlerSignature(b.Sig) || model.KindOf(b.Sig) != 0 {
+			continue
+		}
+		if _, known := f.handlers[b.Func]; known {
+			continue
+		}
+		h := f.handler(funcValue{fn: b.Func})
+		h.Candidate = true
+		h.Paths = []*Path{kindPath(model.ToolHandler, 2, Step{Pos: b.Node.Pos(), What: "shaped like an mcperr tool's handler"})}
+	}
+}
+
+// yieldsHandlers reports whether a function returns an SDK handler or
+// middleware, or a value holding one in a field or element.
+func yieldsHandlers(sig *types.Signature) bool {
+	for i := range sig.Results().Len() {
+		if holdsHandler(sig.Results().At(i).Type(), 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsHandler reports whether a value of type t is or holds an SDK
+// handler or middleware.
+func holdsHandler(t types.Type, depth int) bool {
+	if depth > 3 {
+		return false
+	}
+	if model.IsNamed(t, model.MCPGoServer, "ServerTool") {
+		return true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Signature:
+		if model.KindOf(u) != 0 {
+			return true
+		}
+		return u.Results().Len() == 1 && u.Params().Len() == 1 && holdsHandler(u.Results().At(0).Type(), depth+1)
+	case *types.Pointer:
+		return holdsHandler(u.Elem(), depth+1)
+	case *types.Slice:
+		return holdsHandler(u.Elem(), depth+1)
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if holdsHandler(u.Field(i).Type(), depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ownPackage reports whether pkg is the runtime's or an SDK's, whose
+// functions are known by name.
+func ownPackage(pkg *types.Package) bool {
+	if pkg == nil {
+		return true
+	}
+	p := pkg.Path()
+	for _, prefix := range []string{"github.com/mcperrlint/mcperrlint/runtime/", "github.com/modelcontextprotocol/go-sdk/", "github.com/mark3labs/mcp-go/"} {
+		if strings.HasPrefix(p, prefix) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,431 @@
+package errflow
+
+// Every question the layer and the rules ask of a function body is
+// answered from one walk of it, made when the package is analysed: its
+// returns and error branches, the values its locals are given, the calls
+// it makes and the function literals in it. A root is a function
+// declaration, or a function literal written outside any function; the
+// literals inside a root share its resolver, so that a variable a closure
+// captures is followed to what the enclosing function assigns it.
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
+)
+
+// A Body is one function body of the package: a declaration's or a
+// function literal's.
+type Body struct {
+	Root  *Root
+	Node  ast.Node // *ast.FuncDecl or *ast.FuncLit
+	Block *ast.BlockStmt
+	Sig   *types.Signature
+	Func  *types.Func // the declared function, or nil for a literal
+
+	// Returns, Branches, Calls and Lits are the body's own, not those of
+	// the literals nested in it, in source order.
+	Returns  []*ast.ReturnStmt
+	Branches []*Branch
+	Calls    []*ast.CallExpr
+	Lits     []*ast.FuncLit
+	// Refs are the identifiers naming a function of the package or of
+	// another one without calling it: method values, callbacks.
+	Refs []*ast.Ident
+
+	serverTools []*ast.CompositeLit // mcp-go server.ServerTool literals
+}
+
+// A Root is a function body no other contains, with what its walk found
+// of it and of the literals in it.
+type Root struct {
+	Body     *Body   // the root's own body
+	Bodies   []*Body // the root's and its literals', in source order
+	Resolver *Resolver
+
+	addressed map[*types.Var]bool
+	marked    map[*types.Var]bool // locals made error results: SetError called, IsError assigned
+	usedOther map[*types.Var]bool // locals used other than as a whole returned result
+	tested    map[*types.Var]bool // error variables the root tests (errors.Is, CodeOf, ==, type switch...)
+	moves     []move
+}
+
+// Addressed reports whether the root takes the address of v: anything may
+// then be stored in it, which its assignments do not show.
+func (r *Root) Addressed(v *types.Var) bool { return r.addressed[v] }
+
+// Marked reports whether the local v is made an error result after it is
+// built: SetError is called on it, or its IsError field is assigned.
+func (r *Root) Marked(v *types.Var) bool { return r.marked[v] }
+
+// OnlyReturned reports whether every use of the local v is as a whole
+// result of a return statement: nothing can have filled it in.
+func (r *Root) OnlyReturned(v *types.Var) bool { return !r.usedOther[v] }
+
+// Tested reports whether the root tests which error v holds: errors.Is or
+// As, a comparison with an error, a type switch, CodeOf or Classify.
+func (r *Root) Tested(v *types.Var) bool { return r.tested[v] }
+
+// An Index holds the bodies of one package.
+type Index struct {
+	info  *types.Info
+	roots []*Root
+	// pkgCalls are the calls written outside any function: in the
+	// initialisers of package-level variables.
+	pkgCalls []*ast.CallExpr
+	bodies   map[*ast.BlockStmt]*Body
+	decls    map[*types.Func]*Body
+}
+
+// Body returns the body of the package whose block is block, or nil.
+func (x *Index) Body(block *ast.BlockStmt) *Body { return x.bodies[block] }
+
+// Decl returns the body of a function declared in the package, or nil.
+func (x *Index) Decl(fn *types.Func) *Body {
+	if fn == nil {
+		return nil
+	}
+	return x.decls[fn.Origin()]
+}
+
+// Lit returns the body of a function literal of the package, or nil.
+func (x *Index) Lit(lit *ast.FuncLit) *Body {
+	if lit == nil {
+		return nil
+	}
+	return x.bodies[lit.Body]
+}
+
+// Roots returns the roots of the package, in source order.
+func (x *Index) Roots() []*Root { return x.roots }
+
+// Enclosing returns the innermost body of the package that contains pos,
+// or nil.
+func (x *Index) Enclosing(pos token.Pos) *Body {
+	var best *Body
+	for _, r := range x.roots {
+		if pos < r.Body.Node.Pos() || pos >= r.Body.Node.End() {
+			continue
+		}
+		for _, b := range r.Bodies {
+			if b.Block.Pos() <= pos && pos < b.Block.End() {
+				best = b // bodies are in source order: later ones are nested
+			}
+		}
+	}
+	return best
+}
+
+// NewIndex walks every function body of files, a package's.
+func NewIndex(info *types.Info, files []*ast.File) *Index {
+	x := &Index{info: info, bodies: map[*ast.BlockStmt]*Body{}, decls: map[*types.Func]*Body{}}
+	for _, file := range files {
+		for _, decl := range file.Decls {
+			switch decl := decl.(type) {
+			case *ast.FuncDecl:
+				if decl.Body != nil {
+					x.addRoot(decl)
+				}
+			case *ast.GenDecl:
+				ast.Inspect(decl, func(n ast.Node) bool {
+					switch n := n.(type) {
+					case *ast.FuncLit:
+						x.addRoot(n)
+						return false
+					case *ast.CallExpr:
+						x.pkgCalls = append(x.pkgCalls, n)
+					}
+					return true
+				})
+			}
+		}
+	}
+	return x
+}
+
+// addRoot walks one root.
+func (x *Index) addRoot(node ast.Node) {
+	r := &Root{Resolver: &Resolver{info: x.info}}
+	w := &rootWalk{x: x, r: r, info: x.info}
+	r.Body = w.enter(node)
+	r.Resolver.body = r.Body.Block
+	w.returned = map[*ast.Ident]bool{}
+	ast.Inspect(r.Body.Block, w.visit)
+	x.roots = append(x.roots, r)
+}
+
+// A rootWalk is the one walk of a root.
+type rootWalk struct {
+	x    *Index
+	r    *Root
+	info *types.Info
+	// stack holds the bodies enclosing the node visited, innermost last.
+	stack    []*Body
+	returned map[*ast.Ident]bool // identifiers that are whole results of a return
+	callees  map[*ast.Ident]bool // identifiers naming the function a call calls
+}
+
+// enter starts a body: the root's, or a literal's.
+func (w *rootWalk) enter(node ast.Node) *Body {
+	b := &Body{Root: w.r, Node: node}
+	switch n := node.(type) {
+	case *ast.FuncDecl:
+		b.Block = n.Body
+		if fn, ok := w.info.Defs[n.Name].(*types.Func); ok {
+			b.Func = fn
+			b.Sig = fn.Signature()
+			w.x.decls[fn] = b
+		}
+	case *ast.FuncLit:
+		b.Block = n.Body
+		b.Sig, _ = w.info.TypeOf(n).(*types.Signature)
+	}
+	w.x.bodies[b.Block] = b
+	w.r.Bodies = append(w.r.Bodies, b)
+	w.stack = append(w.stack, b)
+	return b
+}
+
+func (w *rootWalk) visit(n ast.Node) bool {
+	if n == nil {
+		return false
+	}
+	for len(w.stack) > 1 && n.Pos() >= w.stack[len(w.stack)-1].Block.End() {
+		w.stack = w.stack[:len(w.stack)-1]
+	}
+	top := w.stack[len(w.stack)-1]
+	inBody := n.Pos() >= top.Block.Pos() // not in a literal's signature
+	w.r.Resolver.record(n)
+	switch n := n.(type) {
+	case *ast.FuncLit:
+		if inBody {
+			top.Lits = append(top.Lits, n)
+		}
+		w.enter(n)
+	case *ast.ReturnStmt:
+		top.Returns = append(top.Returns, n)
+		for _, res := range n.Results {
+			if id, ok := ast.Unparen(res).(*ast.Ident); ok {
+				w.returned[id] = true
+			}
+		}
+	case *ast.IfStmt:
+		top.Branches = append(top.Branches, ifBranches(w.info, n)...)
+	case *ast.SwitchStmt:
+		top.Branches = append(top.Branches, switchBranches(w.info, n)...)
+		if n.Tag != nil {
+			w.test(n.Tag)
+		}
+	case *ast.TypeSwitchStmt:
+		top.Branches = append(top.Branches, typeSwitchBranches(w.info, n)...)
+	case *ast.TypeAssertExpr:
+		w.test(n.X)
+	case *ast.BinaryExpr:
+		if n.Op == token.EQL || n.Op == token.NEQ {
+			if !IsNil(w.info, n.Y) {
+				w.test(n.X)
+			}
+			if !IsNil(w.info, n.X) {
+				w.test(n.Y)
+			}
+		}
+	case *ast.CallExpr:
+		top.Calls = append(top.Calls, n)
+		w.call(n)
+	case *ast.UnaryExpr:
+		if n.Op == token.AND {
+			if v := w.localVar(n.X); v != nil {
+				w.r.addressed = setTrue(w.r.addressed, v)
+			}
+		}
+	case *ast.AssignStmt:
+		w.assign(n)
+	case *ast.ValueSpec:
+		for i, name := range n.Names {
+			if v, _ := w.info.Defs[name].(*types.Var); v != nil {
+				if value := Declared(n, i); value != nil {
+					w.move(moveDeclare, n, []ast.Expr{value}, v)
+				}
+			}
+		}
+	case *ast.RangeStmt:
+		var to []*types.Var
+		for _, x := range []ast.Expr{n.Key, n.Value} {
+			if v := w.rootVar(x); v != nil {
+				to = append(to, v)
+			}
+		}
+		if len(to) > 0 {
+			w.move(moveRange, n, []ast.Expr{n.X}, to...)
+		}
+	case *ast.Ident:
+		w.ident(n, top, inBody)
+	case *ast.CompositeLit:
+		if t := w.info.TypeOf(n); t != nil && model.IsNamed(t, model.MCPGoServer, "ServerTool") {
+			top.serverTools = append(top.serverTools, n)
+		}
+	}
+	return true
+}
+
+// call records what a call says about the body: the error it tests, the
+// result it marks as an error result, what it may store where.
+func (w *rootWalk) call(call *ast.CallExpr) {
+	if id := calleeIdent(call.Fun); id != nil {
+		if w.callees == nil {
+			w.callees = map[*ast.Ident]bool{}
+		}
+		w.callees[id] = true
+	}
+	if tested := TestedError(w.info, call); tested != nil {
+		w.test(tested)
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && IsSetError(model.Callee(w.info, call)) {
+		if v := w.localVar(sel.X); v != nil {
+			w.r.marked = setTrue(w.r.marked, v)
+		}
+	}
+	w.move(moveCall, call, call.Args, w.callTargets(call)...)
+}
+
+// ident records a use of a local other than as a whole result, and a
+// function named without being called.
+func (w *rootWalk) ident(id *ast.Ident, top *Body, inBody bool) {
+	switch obj := w.info.Uses[id].(type) {
+	case *types.Var:
+		if w.isLocal(obj) && !w.returned[id] {
+			w.r.usedOther = setTrue(w.r.usedOther, obj)
+		}
+	case *types.Func:
+		if inBody && !w.callees[id] {
+			top.Refs = append(top.Refs, id)
+		}
+	}
+}
+
+// assign records the moves of an assignment, and the results it makes
+// error results by setting IsError.
+func (w *rootWalk) assign(as *ast.AssignStmt) {
+	for i, lhs := range as.Lhs {
+		value := Assigned(as, i)
+		if value == nil {
+			continue
+		}
+		lhs = ast.Unparen(lhs)
+		if sel, ok := lhs.(*ast.SelectorExpr); ok && sel.Sel.Name == "IsError" && IsCallToolResult(w.info.TypeOf(sel.X)) {
+			if isError, ok := BoolConst(w.info, value); !ok || isError {
+				if v := w.localVar(sel.X); v != nil {
+					w.r.marked = setTrue(w.r.marked, v)
+				}
+			}
+		}
+		v := w.rootVar(lhs)
+		if v == nil {
+			continue
+		}
+		kind := moveAssign
+		if _, isIdent := lhs.(*ast.Ident); !isIdent {
+			kind = moveInto
+		}
+		w.move(kind, as, []ast.Expr{value}, v)
+	}
+}
+
+// test records that the root tests which error expr holds.
+func (w *rootWalk) test(expr ast.Expr) {
+	id, ok := ast.Unparen(expr).(*ast.Ident)
+	if !ok {
+		return
+	}
+	if v, ok := w.info.Uses[id].(*types.Var); ok && IsErrorOrRuntimeError(v.Type()) {
+		w.r.tested = setTrue(w.r.tested, v)
+	}
+}
+
+// localVar returns the local variable (or parameter) expr names, or nil.
+func (w *rootWalk) localVar(expr ast.Expr) *types.Var {
+	id, ok := ast.Unparen(expr).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := w.info.ObjectOf(id).(*types.Var)
+	if !w.isLocal(v) {
+		return nil
+	}
+	return v
+}
+
+func (w *rootWalk) isLocal(v *types.Var) bool {
+	return v != nil && !v.IsField() && v.Pkg() != nil && v.Parent() != v.Pkg().Scope()
+}
+
+// rootVar returns the local variable an lvalue or receiver is rooted at:
+// x for x, x.f, x[i], *x.
+func (w *rootWalk) rootVar(expr ast.Expr) *types.Var {
+	for expr != nil {
+		switch e := ast.Unparen(expr).(type) {
+		case *ast.SelectorExpr:
+			if s, ok := w.info.Selections[e]; !ok || s.Kind() != types.FieldVal {
+				return nil
+			}
+			expr = e.X
+		case *ast.IndexExpr:
+			expr = e.X
+		case *ast.StarExpr:
+			expr = e.X
+		case *ast.Ident:
+			return w.localVar(e)
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// callTargets returns the variables a call may store its arguments into:
+// the receiver of a method, and the variables passed by address.
+func (w *rootWalk) callTargets(call *ast.CallExpr) []*types.Var {
+	var out []*types.Var
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if s, ok := w.info.Selections[sel]; ok && s.Kind() == types.MethodVal {
+			if v := w.rootVar(sel.X); v != nil {
+				out = append(out, v)
+			}
+		}
+	}
+	for _, a := range call.Args {
+		if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
+			if v := w.rootVar(u.X); v != nil {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+// calleeIdent returns the identifier that names the function a call's Fun
+// denotes: F, pkg.F, x.M, F[T].
+func calleeIdent(fun ast.Expr) *ast.Ident {
+	switch f := ast.Unparen(fun).(type) {
+	case *ast.IndexExpr:
+		return calleeIdent(f.X)
+	case *ast.IndexListExpr:
+		return calleeIdent(f.X)
+	case *ast.SelectorExpr:
+		return f.Sel
+	case *ast.Ident:
+		return f
+	}
+	return nil
+}
+
+// setTrue sets m[k], allocating m if it is nil, and returns m.
+func setTrue[K comparable](m map[K]bool, k K) map[K]bool {
+	if m == nil {
+		m = map[K]bool{}
+	}
+	m[k] = true
+	return m
+}

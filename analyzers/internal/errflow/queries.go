@@ -1,0 +1,563 @@
+package errflow
+
+// The questions the rules ask about one return of a handler, answered
+// from the body's index and the values of what it returns. Each errs
+// towards the answer that keeps a rule silent: a value from a callee the
+// layer cannot see is never surely nil, surely non-nil, surely empty or
+// surely without a cause.
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"regexp"
+
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
+)
+
+// ErrNonNil reports whether the error e, returned by ret in body b, is
+// surely non-nil: it is the error of an enclosing "if err != nil" branch,
+// not reassigned in it before ret, or every value it may hold is.
+func (r *Result) ErrNonNil(b *Body, ret *ast.ReturnStmt, e ast.Expr) bool {
+	info := r.pass.TypesInfo
+	if lv := localVar(info, e); lv != nil && !b.Root.Addressed(lv) {
+		for _, br := range b.Branches {
+			if br.Err == lv && Within(ret, br.Body) && !assignedBetween(info, br.Body, lv, ret.Pos()) {
+				return true
+			}
+		}
+	}
+	return r.Value(b, e, -1).NonNil
+}
+
+// assignedBetween reports whether lv is assigned in node before pos.
+func assignedBetween(info *types.Info, node ast.Node, lv *types.Var, pos token.Pos) bool {
+	found := false
+	ast.Inspect(node, func(n ast.Node) bool {
+		if found || n == nil || n.Pos() >= pos {
+			return false
+		}
+		if as, ok := n.(*ast.AssignStmt); ok {
+			for _, lhs := range as.Lhs {
+				if id, ok := ast.Unparen(lhs).(*ast.Ident); ok && info.ObjectOf(id) == lv {
+					found = true
+				}
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// IsNilAs reports whether e, returned as a result of type slot, is surely
+// nil: the literal nil, or a local variable of that very type that only
+// ever holds nil. (A nil *T returned as an error is not a nil error.)
+func (r *Result) IsNilAs(b *Body, e ast.Expr, slot types.Type) bool {
+	info := r.pass.TypesInfo
+	if IsNil(info, e) {
+		return true
+	}
+	lv := localVar(info, e)
+	if lv == nil || b.Root.Addressed(lv) || !types.Identical(lv.Type(), slot) || !b.Root.Resolver.declaredIn(lv) {
+		return false
+	}
+	for _, o := range b.Root.Resolver.Origins(e) {
+		if !IsNil(info, o) {
+			return false
+		}
+	}
+	return true
+}
+
+// IsNilError reports whether a returned error is surely nil: the nil
+// literal, or a local declared without a value and never assigned one.
+func (r *Result) IsNilError(b *Body, e ast.Expr) bool {
+	info := r.pass.TypesInfo
+	if IsNil(info, e) {
+		return true
+	}
+	v := localVar(info, e)
+	if v == nil || !b.Root.Resolver.declaredIn(v) || IsParam(v) {
+		return false
+	}
+	for _, o := range b.Root.Resolver.Origins(e) {
+		if !IsNil(info, o) {
+			return false
+		}
+	}
+	return true
+}
+
+// HoldsResult reports whether a returned result surely holds something:
+// it is surely non-nil and not written in the return itself as a literal
+// with nothing in it but IsError (&mcp.CallToolResult{} returned with an
+// error loses nothing), nor new(T).
+func (r *Result) HoldsResult(b *Body, e ast.Expr) bool {
+	info := r.pass.TypesInfo
+	if lit := model.CompositeLit(e); lit != nil && onlyIsError(lit) {
+		return false
+	}
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && len(call.Args) == 1 {
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+			if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "new" {
+				return false
+			}
+		}
+	}
+	return r.Value(b, e, -1).NonNil
+}
+
+// onlyIsError reports whether a result literal sets no field but IsError.
+func onlyIsError(lit *ast.CompositeLit) bool {
+	for _, elt := range lit.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			return false
+		}
+		if key, ok := kv.Key.(*ast.Ident); !ok || key.Name != "IsError" {
+			return false
+		}
+	}
+	return true
+}
+
+// Filled reports whether every value e may hold is a composite literal
+// with at least one element: output a handler surely meant to send.
+func (r *Result) Filled(b *Body, e ast.Expr) bool {
+	res := b.Root.Resolver
+	if res.MayHoldZero(e) {
+		return false
+	}
+	if v := localVar(r.pass.TypesInfo, e); v != nil && b.Root.Addressed(v) {
+		return false
+	}
+	origins := res.Origins(e)
+	if len(origins) == 0 {
+		return false
+	}
+	for _, o := range origins {
+		lit := model.CompositeLit(o)
+		if lit == nil || len(lit.Elts) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// IsZero reports whether e, written in a return, is surely the zero value
+// of its type: nil, T{}, &T{}, or a zero constant.
+func (r *Result) IsZero(e ast.Expr) bool {
+	info := r.pass.TypesInfo
+	e = ast.Unparen(e)
+	if IsNil(info, e) {
+		return true
+	}
+	if lit := model.CompositeLit(e); lit != nil {
+		return len(lit.Elts) == 0
+	}
+	tv, ok := info.Types[e]
+	if !ok || tv.Value == nil {
+		return false
+	}
+	switch tv.Value.Kind() {
+	case constant.Bool:
+		return !constant.BoolVal(tv.Value)
+	case constant.String:
+		return constant.StringVal(tv.Value) == ""
+	case constant.Int, constant.Float, constant.Complex:
+		return constant.Sign(tv.Value) == 0
+	}
+	return false
+}
+
+// ResultShape says what a returned tool result expression is. A local
+// variable on which SetError is called, or whose IsError is assigned, is
+// an error result whatever it was built as.
+func (r *Result) ResultShape(b *Body, e ast.Expr) Shape {
+	info := r.pass.TypesInfo
+	if IsNil(info, e) {
+		return ShapeNil
+	}
+	if v := localVar(info, e); v != nil && b.Root.Marked(v) {
+		return ShapeError
+	}
+	return r.Value(b, e, -1).Shape
+}
+
+// IsErrorResult reports whether a returned tool result may be an error
+// result.
+func IsErrorResult(s Shape) bool { return s&ShapeError != 0 }
+
+// InnermostBranch returns the innermost error branch of b that holds n,
+// or nil. A return inside a branch for another error belongs to that one.
+func InnermostBranch(b *Body, n ast.Node) *Branch {
+	return Innermost(b.Branches, n)
+}
+
+// FailureBranch returns the error branch a return is in, unless there is
+// none, or the return is chosen by testing which error it is: a sentinel
+// branch, or a test of err of the code's own (see classified).
+func (r *Result) FailureBranch(b *Body, ret ast.Node) *Branch {
+	br := Innermost(b.Branches, ret)
+	if br == nil || br.Sentinel || classified(r.pass.TypesInfo, br, ret) {
+		return nil
+	}
+	return br
+}
+
+// classified reports whether a return in the branch br is chosen by a test
+// of which error br.Err is, beyond the ones errflow knows: a conjunct of
+// the branch's condition (err != nil && apierrors.IsNotFound(err)), or an
+// if or case inside the branch that encloses the return
+// (if status.Code(err) == codes.NotFound, switch { case isRetryable(err) }).
+// Such a return translates a known condition. A negated test (!isX(err))
+// and an else or default clause keep the unknown failures, and are not
+// classifications.
+func classified(info *types.Info, br *Branch, ret ast.Node) bool {
+	testsErr := func(cond ast.Expr) bool {
+		for _, c := range conjuncts(cond) {
+			if u, ok := c.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+				continue
+			}
+			if b, ok := c.(*ast.BinaryExpr); ok && (IsNil(info, b.X) || IsNil(info, b.Y)) {
+				continue // err != nil: no test of which error
+			}
+			if Mentions(info, c, br.Err) {
+				return true
+			}
+		}
+		return false
+	}
+	if br.Cond != nil && testsErr(br.Cond) {
+		return true
+	}
+	found := false
+	visit := func(n ast.Node) bool {
+		if found || n == nil || n.End() <= ret.Pos() || n.Pos() > ret.Pos() {
+			return false // only nodes enclosing the return
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			inBody := n.Body.Pos() <= ret.Pos() && ret.End() <= n.Body.End()
+			if inBody && (testsErr(n.Cond) || n.Init != nil && Mentions(info, n.Init, br.Err)) {
+				found = true
+			}
+		case *ast.SwitchStmt:
+			tagged := n.Tag != nil && Mentions(info, n.Tag, br.Err) ||
+				n.Init != nil && Mentions(info, n.Init, br.Err)
+			for _, stmt := range n.Body.List {
+				clause, ok := stmt.(*ast.CaseClause)
+				if !ok || clause.List == nil || ret.Pos() < clause.Pos() || clause.End() < ret.End() {
+					continue
+				}
+				if tagged {
+					found = true
+				}
+				for _, e := range clause.List {
+					if testsErr(e) {
+						found = true
+					}
+				}
+			}
+		}
+		return !found
+	}
+	ast.Inspect(br.Body, visit)
+	return found
+}
+
+// conjuncts splits a condition at its top-level && operators.
+func conjuncts(cond ast.Expr) []ast.Expr {
+	cond = ast.Unparen(cond)
+	if b, ok := cond.(*ast.BinaryExpr); ok && b.Op == token.LAND {
+		return append(conjuncts(b.X), conjuncts(b.Y)...)
+	}
+	return []ast.Expr{cond}
+}
+
+// CarriesError reports whether the error value expr of body b holds err:
+// err itself, mcperr.WithCause(err), a %w operand of fmt.Errorf,
+// errors.Join(err, …), err handed to a helper whose summary says its
+// result carries that argument (or to any function the layer cannot see
+// into), or stored in a field of the value. err.Error(), %v and %s copy
+// the text and drop the error.
+func (r *Result) CarriesError(b *Body, expr ast.Expr, err *types.Var) bool {
+	c := &carrier{r: r, b: b, err: err, mutated: b.Root.MutatedBy(err), seen: map[ast.Expr]bool{}}
+	return c.carries(expr)
+}
+
+type carrier struct {
+	r       *Result
+	b       *Body
+	err     *types.Var
+	mutated map[*types.Var]bool
+	seen    map[ast.Expr]bool
+}
+
+func (c *carrier) carries(e ast.Expr) bool {
+	info := c.r.pass.TypesInfo
+	e = ast.Unparen(e)
+	if c.seen[e] {
+		return false
+	}
+	c.seen[e] = true
+	switch e := e.(type) {
+	case *ast.Ident:
+		if info.Uses[e] == c.err {
+			return true
+		}
+		v := localVar(info, e)
+		if v == nil {
+			return false
+		}
+		if c.mutated[v] {
+			return true
+		}
+		for _, o := range c.b.Root.Resolver.Origins(e) {
+			if c.carries(o) {
+				return true
+			}
+		}
+	case *ast.CallExpr:
+		return c.call(e)
+	case *ast.CompositeLit:
+		for _, elt := range e.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				elt = kv.Value
+			}
+			if c.carries(elt) {
+				return true
+			}
+		}
+	case *ast.UnaryExpr:
+		return c.carries(e.X)
+	case *ast.StarExpr:
+		return c.carries(e.X)
+	case *ast.TypeAssertExpr:
+		return c.carries(e.X)
+	case *ast.IndexExpr:
+		return c.carries(e.X)
+	case *ast.SelectorExpr:
+		if s, ok := info.Selections[e]; ok && s.Kind() == types.FieldVal {
+			return c.carries(e.X)
+		}
+	}
+	return false
+}
+
+// call reports whether a call's result carries err.
+func (c *carrier) call(e *ast.CallExpr) bool {
+	info := c.r.pass.TypesInfo
+	if tv, ok := info.Types[e.Fun]; ok && tv.IsType() {
+		return len(e.Args) == 1 && c.carries(e.Args[0])
+	}
+	fn := model.Callee(info, e)
+	switch {
+	case model.IsFunc(fn, "errors", "New"):
+		return false
+	case model.IsFunc(fn, "fmt", "Errorf"):
+		return c.errorfWraps(e)
+	}
+	if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok {
+		if s, ok := info.Selections[sel]; ok && s.Kind() == types.MethodVal &&
+			!IsBasic(info.TypeOf(e)) && c.carries(sel.X) {
+			return true // err.Wrap(…), a method of a concrete error type
+		}
+	}
+	if sum := c.r.Summary(fn); sum != nil && fn != nil && !inRuntime(fn) {
+		// A helper of the package or of another: it carries what its
+		// summary says it carries.
+		return c.summaryCarries(e, fn, sum)
+	}
+	for _, a := range e.Args {
+		if !IsBasic(info.TypeOf(a)) && c.carries(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// summaryCarries reports whether a call of fn carries err through one of
+// the arguments its summary says its error (or error result) carries.
+func (c *carrier) summaryCarries(e *ast.CallExpr, fn *types.Func, sum *Summary) bool {
+	shift := methodExprShift(c.r.pass.TypesInfo, e.Fun)
+	n := fn.Signature().Results().Len()
+	for i := range n {
+		sl := sum.Slot(i)
+		for _, p := range append(append([]int(nil), sl.Params...), sl.Mentions...) {
+			if a := argAt(e, p+shift); a != nil && c.carries(a) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// errorfWraps reports whether a fmt.Errorf call wraps err with %w. When
+// the format cannot be read the verbs are unknown, and any non-text
+// operand counts.
+func (c *carrier) errorfWraps(call *ast.CallExpr) bool {
+	info := c.r.pass.TypesInfo
+	wrapped, ok := Wrapped(info, call)
+	if !ok {
+		for _, a := range call.Args[min(1, len(call.Args)):] {
+			if !IsBasic(info.TypeOf(a)) && c.carries(a) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, a := range wrapped {
+		if c.carries(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// ResultCarries reports whether an error result returned by ret carries
+// the branch's error: err reaches it at all — its text, SetError(err), a
+// helper that shows it — or the branch hands err to a call before
+// returning (logging it, recording it on a span).
+func (r *Result) ResultCarries(b *Body, res ast.Expr, br *Branch, ret ast.Node) bool {
+	tainted := b.Root.TaintedBy(br.Err)
+	if MentionsAny(r.pass.TypesInfo, res, tainted) {
+		if call, ok := ast.Unparen(res).(*ast.CallExpr); ok {
+			fn := model.Callee(r.pass.TypesInfo, call)
+			if sum := r.Summary(fn); sum != nil && fn != nil && !inRuntime(fn) && fn.Pkg() != nil && fn.Pkg().Path() != model.MCPGoPath {
+				c := &carrier{r: r, b: b, err: br.Err, mutated: b.Root.MutatedBy(br.Err), seen: map[ast.Expr]bool{}}
+				if !c.summaryCarries(call, fn, sum) && !r.textCarries(b, call, tainted, sum, fn) {
+					return b.Root.PassedOnBefore(br, ret)
+				}
+			}
+		}
+		return true
+	}
+	return b.Root.PassedOnBefore(br, ret)
+}
+
+// textCarries reports whether a tainted variable (err's text, a value
+// built from it) reaches an argument a helper's result shows.
+func (r *Result) textCarries(b *Body, call *ast.CallExpr, tainted map[*types.Var]bool, sum *Summary, fn *types.Func) bool {
+	shift := methodExprShift(r.pass.TypesInfo, call.Fun)
+	for i := range fn.Signature().Results().Len() {
+		sl := sum.Slot(i)
+		for _, p := range append(append([]int(nil), sl.Params...), sl.Mentions...) {
+			if a := argAt(call, p+shift); a != nil && MentionsAny(r.pass.TypesInfo, a, tainted) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// emptyText matches the text of a result that claims there is nothing to
+// show: "", "[]", "null", "No results found", "no dashboards found.".
+var emptyText = regexp.MustCompile(`(?i)^\s*(|\[\]|\{\}|null|none|nothing( found)?|no (results?|matches|data|items|entries|records)|(no|0|zero)(\s+[\w-]+){0,3}\s+(found|returned|available|matched))[.!]?\s*$`)
+
+// maxEmptyDepth bounds how deep emptiness is followed through literals and
+// variables.
+const maxEmptyDepth = 6
+
+// EmptySuccess reports whether a returned value is surely an empty
+// success: nil, a zero or empty composite literal (fields set only to nil
+// or to empty literals; a constant such as OK: false states a fact and is
+// not empty), a local variable that holds only such values and is used
+// only to be returned, an SDK result with no content or only a text that
+// claims there is nothing, or mcp-go's constructor of one.
+func (r *Result) EmptySuccess(b *Body, expr ast.Expr) bool {
+	return r.empty(b, expr, 0)
+}
+
+func (r *Result) empty(b *Body, expr ast.Expr, depth int) bool {
+	if depth > maxEmptyDepth {
+		return false
+	}
+	info := r.pass.TypesInfo
+	expr = ast.Unparen(expr)
+	if IsNil(info, expr) {
+		return true
+	}
+	if lit := model.CompositeLit(expr); lit != nil {
+		return r.emptyLiteral(b, lit, depth)
+	}
+	switch e := expr.(type) {
+	case *ast.CallExpr:
+		fn := model.Callee(info, e)
+		if fn == nil || !model.IsFunc(fn, model.MCPGoPath, fn.Name()) {
+			return false
+		}
+		switch fn.Name() {
+		case "NewToolResultText", "NewTextContent":
+			s, ok := "", len(e.Args) == 1
+			if ok {
+				s, ok = StringConst(info, e.Args[0])
+			}
+			return ok && emptyText.MatchString(s)
+		case "NewToolResultStructuredOnly":
+			return len(e.Args) == 1 && r.empty(b, e.Args[0], depth+1)
+		case "NewToolResultStructured":
+			if len(e.Args) != 2 || !r.empty(b, e.Args[0], depth+1) {
+				return false
+			}
+			s, ok := StringConst(info, e.Args[1])
+			return ok && emptyText.MatchString(s)
+		}
+	case *ast.Ident:
+		v := localVar(info, e)
+		if v == nil || !b.Root.OnlyReturned(v) {
+			return false
+		}
+		for _, o := range b.Root.Resolver.Origins(e) {
+			if o == ast.Expr(e) || !r.empty(b, o, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// emptyLiteral reports whether a composite literal holds nothing.
+func (r *Result) emptyLiteral(b *Body, lit *ast.CompositeLit, depth int) bool {
+	info := r.pass.TypesInfo
+	t := info.TypeOf(lit)
+	switch {
+	case IsCallToolResult(t):
+		if LitIsError(info, lit) != ShapeSuccess {
+			return false
+		}
+		for _, elt := range lit.Elts {
+			kv, ok := elt.(*ast.KeyValueExpr)
+			if !ok {
+				return false
+			}
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "IsError" {
+				continue
+			}
+			if !r.empty(b, kv.Value, depth+1) {
+				return false
+			}
+		}
+		return true
+	case IsTextContent(t):
+		text := LitField(lit, "Text")
+		if text == nil {
+			return true
+		}
+		s, ok := StringConst(info, text)
+		return ok && emptyText.MatchString(s)
+	}
+	for _, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			elt = kv.Value
+		}
+		if !r.empty(b, elt, depth+1) {
+			return false
+		}
+	}
+	return true
+}

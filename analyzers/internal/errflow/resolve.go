@@ -1,0 +1,380 @@
+package errflow
+
+// The resolver is syntactic and flow-insensitive: a local variable may
+// hold any value assigned to it anywhere in its root, closures included.
+// That over-approximates what reaches a return, which is the safe
+// direction for rules that ask "can this error carry X?" and, for rules
+// that ask "is X surely so?", is what a reader of the function would
+// assume too: they ask of every value a variable may hold.
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// An Origin is a value a variable may hold: an expression, and, when the
+// expression has several values (v, err := f(); v, ok := m[k]), which of
+// them. Index is -1 for an expression of one value.
+type Origin struct {
+	Expr  ast.Expr
+	Index int
+}
+
+// A Resolver follows local variables of one root back to the expressions
+// assigned to them.
+type Resolver struct {
+	info    *types.Info
+	body    *ast.BlockStmt
+	assigns map[*types.Var][]Origin
+	zero    map[*types.Var]bool // locals declared without a value
+}
+
+// record indexes one assignment or declaration.
+func (r *Resolver) record(n ast.Node) {
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		for i, lhs := range n.Lhs {
+			if v := r.localVar(lhs); v != nil {
+				if o, ok := assignedOrigin(n.Lhs, n.Rhs, i); ok {
+					r.assign(v, o)
+				}
+			}
+		}
+	case *ast.RangeStmt:
+		// for k, v := range x: both hold parts of x.
+		for _, lhs := range []ast.Expr{n.Key, n.Value} {
+			if v := r.localVar(lhs); v != nil {
+				r.assign(v, Origin{Expr: n.X, Index: -1})
+			}
+		}
+	case *ast.TypeSwitchStmt:
+		// switch e := x.(type): each clause's e holds x.
+		if as, ok := n.Assign.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
+			if ta, ok := as.Rhs[0].(*ast.TypeAssertExpr); ok {
+				for _, clause := range n.Body.List {
+					if v, ok := r.info.Implicits[clause].(*types.Var); ok {
+						r.assign(v, Origin{Expr: ta.X, Index: -1})
+					}
+				}
+			}
+		}
+	case *ast.ValueSpec:
+		for i, name := range n.Names {
+			v, _ := r.info.Defs[name].(*types.Var)
+			if v == nil {
+				continue
+			}
+			if len(n.Values) == 0 {
+				r.zero = setTrue(r.zero, v)
+			}
+			if o, ok := assignedOrigin(n.Names, n.Values, i); ok {
+				r.assign(v, o)
+			}
+		}
+	}
+}
+
+// assignedOrigin returns the value the i-th of the targets is given.
+func assignedOrigin[T ast.Expr](targets []T, values []ast.Expr, i int) (Origin, bool) {
+	switch {
+	case len(values) == len(targets):
+		return Origin{Expr: values[i], Index: -1}, true
+	case len(values) == 1:
+		return Origin{Expr: values[0], Index: i}, true
+	}
+	return Origin{}, false
+}
+
+// Assigned returns the expression the i-th left-hand side of as is given:
+// its own right-hand side, or the one multi-valued right-hand side
+// (v, err := f(); v, ok := m[k]). It returns nil when there is neither.
+func Assigned(as *ast.AssignStmt, i int) ast.Expr {
+	o, _ := assignedOrigin(as.Lhs, as.Rhs, i)
+	return o.Expr
+}
+
+// Declared returns the expression the i-th name of spec is given, as
+// Assigned does for an assignment, or nil for a declaration without values.
+func Declared(spec *ast.ValueSpec, i int) ast.Expr {
+	o, _ := assignedOrigin(spec.Names, spec.Values, i)
+	return o.Expr
+}
+
+// assign records that v is given o.
+func (r *Resolver) assign(v *types.Var, o Origin) {
+	if r.assigns == nil {
+		r.assigns = map[*types.Var][]Origin{}
+	}
+	r.assigns[v] = append(r.assigns[v], o)
+}
+
+// localVar returns the variable an assignment's left-hand side denotes,
+// when it is a plain identifier of a local variable.
+func (r *Resolver) localVar(lhs ast.Expr) *types.Var {
+	id, ok := ast.Unparen(lhs).(*ast.Ident)
+	if !ok || id.Name == "_" {
+		return nil
+	}
+	v, _ := r.info.ObjectOf(id).(*types.Var)
+	if v == nil || v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+		return nil
+	}
+	return v
+}
+
+// Origins returns the expressions expr may evaluate to, following local
+// variables through their assignments, transitively. An identifier that
+// cannot be followed (a parameter, a package variable, a variable of an
+// enclosing function that a root does not declare) is its own origin.
+// Parentheses are removed. A local declared without a value and never
+// assigned contributes nothing: it holds nil.
+func (r *Resolver) Origins(expr ast.Expr) []ast.Expr {
+	var out []ast.Expr
+	for _, o := range r.OriginsOf(expr) {
+		out = append(out, o.Expr)
+	}
+	return out
+}
+
+// OriginsOf is Origins, telling which value of a multi-valued expression
+// each origin is.
+func (r *Resolver) OriginsOf(expr ast.Expr) []Origin {
+	e := ast.Unparen(expr)
+	v := r.followed(e)
+	if v == nil {
+		return []Origin{{Expr: e, Index: -1}}
+	}
+	return r.varOrigins(v)
+}
+
+// varOrigins returns the values a local variable may hold.
+func (r *Resolver) varOrigins(v *types.Var) []Origin {
+	var out []Origin
+	seen := map[*types.Var]bool{}
+	var follow func(v *types.Var)
+	follow = func(v *types.Var) {
+		if seen[v] {
+			return
+		}
+		seen[v] = true
+		for _, o := range r.assigns[v] {
+			value := ast.Unparen(o.Expr)
+			if u := r.followed(value); u != nil && o.Index < 0 {
+				follow(u)
+				continue
+			}
+			out = append(out, Origin{Expr: value, Index: o.Index})
+		}
+	}
+	follow(v)
+	return out
+}
+
+// reaching keeps, of the origins of the variable read at use, those that
+// can be what it holds there: o is assigned before use, or after it in a
+// loop around both, and no other origin is assigned after o and before use
+// by a statement of a block that encloses use, which runs whenever use
+// does. An error variable reused for several calls
+// (h, err := helper(); …; b, err := json.Marshal(h); if err != nil {
+// return err }) holds, at each return, the error of the call just before
+// it. An assignment in a branch (if, else, a case, a loop) hides nothing.
+func (r *Resolver) reaching(use ast.Expr, origins []Origin) []Origin {
+	if r.body == nil || len(origins) < 2 || !r.body.Pos().IsValid() || use.Pos() < r.body.Pos() || use.End() > r.body.End() {
+		return origins
+	}
+	var out []Origin
+	for _, o := range origins {
+		if r.reaches(o.Expr, origins, use) {
+			out = append(out, o)
+		}
+	}
+	if len(out) == 0 {
+		return origins
+	}
+	return out
+}
+
+func (r *Resolver) reaches(o ast.Expr, origins []Origin, use ast.Expr) bool {
+	if o.Pos() < r.body.Pos() || o.End() > r.body.End() {
+		return true
+	}
+	if o.Pos() > use.Pos() {
+		return inLoopWith(r.body, use, o)
+	}
+	for _, later := range origins {
+		if later.Expr.Pos() < o.End() || use.Pos() < later.Expr.End() || later.Expr.Pos() < r.body.Pos() {
+			continue
+		}
+		if b := enclosingBlock(r.body, later.Expr); b != nil && b.Pos() <= use.Pos() && use.End() <= b.End() {
+			return false
+		}
+	}
+	return true
+}
+
+// inLoopWith reports whether a loop of root holds both n and other.
+func inLoopWith(root, n, other ast.Node) bool {
+	found := false
+	ast.Inspect(root, func(x ast.Node) bool {
+		if found || x == nil || x.Pos() > n.Pos() || x.End() < n.End() || x == n {
+			return false
+		}
+		switch x.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			found = x.Pos() <= other.Pos() && other.End() <= x.End()
+		}
+		return true
+	})
+	return found
+}
+
+// enclosingBlock returns the innermost block, case or select clause of
+// root that holds n, descending only into the nodes that hold it.
+func enclosingBlock(root, n ast.Node) ast.Node {
+	var block ast.Node
+	ast.Inspect(root, func(x ast.Node) bool {
+		if x == nil || x.Pos() > n.Pos() || x.End() < n.End() || x == n {
+			return false
+		}
+		switch x.(type) {
+		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+			block = x
+		}
+		return true
+	})
+	return block
+}
+
+// followed returns the local variable e names when the resolver knows all
+// its assignments, or nil.
+func (r *Resolver) followed(e ast.Expr) *types.Var {
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := r.info.Uses[id].(*types.Var)
+	if v == nil || IsParam(v) || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || !r.declaredIn(v) {
+		return nil
+	}
+	return v
+}
+
+// declaredIn reports whether v is declared in the root the resolver
+// indexed: only then are all its assignments known.
+func (r *Resolver) declaredIn(v *types.Var) bool {
+	return r.body != nil && r.body.Pos() <= v.Pos() && v.Pos() < r.body.End()
+}
+
+// MayHoldZero reports whether expr, followed through local variables as
+// Origins follows it, may still hold the zero value of a local declared
+// without one ("var err error"), which Origins leaves out. A rule that
+// needs every possible value (is this error surely non-nil?) asks both.
+func (r *Resolver) MayHoldZero(expr ast.Expr) bool {
+	return r.mayHoldZero(expr, map[*types.Var]bool{})
+}
+
+func (r *Resolver) mayHoldZero(e ast.Expr, seen map[*types.Var]bool) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, _ := r.info.Uses[id].(*types.Var)
+	if v == nil || seen[v] {
+		return false
+	}
+	seen[v] = true
+	if r.zero[v] {
+		return true
+	}
+	for _, o := range r.assigns[v] {
+		if o.Index < 0 && r.mayHoldZero(o.Expr, seen) {
+			return true
+		}
+	}
+	return false
+}
+
+// IsParam reports whether v is a parameter, named result or receiver,
+// whose value comes from outside the body.
+func IsParam(v *types.Var) bool {
+	switch v.Kind() {
+	case types.ParamVar, types.ResultVar, types.RecvVar:
+		return true
+	}
+	return false
+}
+
+// Mentions reports whether node uses the variable v anywhere, including in
+// nested function literals.
+func Mentions(info *types.Info, node ast.Node, v *types.Var) bool {
+	found := false
+	ast.Inspect(node, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
+			found = true
+		}
+		return true
+	})
+	return found
+}
+
+// MentionsAny reports whether node uses one of vars.
+func MentionsAny(info *types.Info, node ast.Node, vars map[*types.Var]bool) bool {
+	found := false
+	ast.Inspect(node, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok && vars[v] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// Returns returns the return statements of a function body, leaving out
+// those of function literals nested in it, in source order. (The bodies
+// of the package are indexed; this is for bodies that are not.)
+func Returns(body *ast.BlockStmt) []*ast.ReturnStmt {
+	var out []*ast.ReturnStmt
+	if body == nil {
+		return nil
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			out = append(out, n)
+		}
+		return true
+	})
+	return out
+}
+
+// ResultExpr returns the expression a return statement gives for result i
+// of a function with n results: Results[i], or, for "return f()" with a
+// multi-valued call, the call. It returns nil for a bare return.
+func ResultExpr(ret *ast.ReturnStmt, i, n int) ast.Expr {
+	switch {
+	case len(ret.Results) == n:
+		return ret.Results[i]
+	case len(ret.Results) == 1 && n > 1:
+		return ret.Results[0]
+	}
+	return nil
+}
+
+// ResultOrigin is ResultExpr, telling which value of a multi-valued call the
+// expression gives for result i.
+func ResultOrigin(ret *ast.ReturnStmt, i, n int) (Origin, bool) {
+	switch {
+	case len(ret.Results) == n:
+		return Origin{Expr: ret.Results[i], Index: -1}, true
+	case len(ret.Results) == 1 && n > 1:
+		return Origin{Expr: ret.Results[0], Index: i}, true
+	}
+	return Origin{}, false
+}

@@ -1,0 +1,384 @@
+package errflow
+
+// Whether an mcp-go handler's error reaches the client as a JSON-RPC
+// error depends on the server it is registered on: one built with
+// server.WithToolHandlerMiddleware(m), where m turns next's error into a
+// tool result, converts every handler's errors. The layer settles it where
+// the registration and the server's construction are both seen: the
+// server held in a local variable or in a field of the package, built by
+// server.NewMCPServer with options the layer can read. A server that comes
+// from a parameter, or a middleware of another package, leaves it open.
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
+)
+
+type serverConversion int
+
+const (
+	unknownServer serverConversion = iota
+	converts                       // the server turns handlers' errors into results
+	passesErrors                   // the server sends them as JSON-RPC errors
+)
+
+// combine is the conversion of a value that may be either server.
+func combine(a, b serverConversion) serverConversion {
+	switch {
+	case a == converts || b == converts:
+		return converts // some server converts: precision first
+	case a == unknownServer || b == unknownServer:
+		return unknownServer
+	}
+	return passesErrors
+}
+
+// maxServerDepth bounds how far a server value is followed.
+const maxServerDepth = 4
+
+// serverConversion says whether the mcp-go server expr (of body b) may
+// convert handlers' errors.
+func (f *finder) serverConversion(b *Body, expr ast.Expr) serverConversion {
+	if c, ok := f.servers[expr]; ok {
+		return c
+	}
+	f.servers[expr] = unknownServer // a cycle ends here
+	c := f.serverValue(b, expr, 0)
+	f.servers[expr] = c
+	return c
+}
+
+func (f *finder) serverValue(b *Body, expr ast.Expr, depth int) serverConversion {
+	if depth > maxServerDepth || expr == nil {
+		return unknownServer
+	}
+	var origins []ast.Expr
+	if b != nil {
+		origins = f.r.finalWalk(b.Root).r.Resolver.Origins(expr)
+	} else {
+		origins = []ast.Expr{ast.Unparen(expr)}
+	}
+	result := serverConversion(-1)
+	add := func(c serverConversion) {
+		if result < 0 {
+			result = c
+		} else {
+			result = combine(result, c)
+		}
+	}
+	for _, o := range origins {
+		switch o := o.(type) {
+		case *ast.CallExpr:
+			if model.IsFunc(model.Callee(f.info, o), model.MCPGoServer, "NewMCPServer") {
+				add(f.optionsConvert(b, o, depth))
+			} else {
+				add(unknownServer)
+			}
+		case *ast.SelectorExpr:
+			field, ok := f.info.Uses[o.Sel].(*types.Var)
+			if !ok || !field.IsField() {
+				add(unknownServer)
+				continue
+			}
+			writes := f.writesOf(field)
+			if len(writes) == 0 {
+				add(unknownServer)
+			}
+			for _, w := range writes {
+				add(f.serverValue(w.b, w.e, depth+1))
+			}
+		default:
+			add(unknownServer)
+		}
+	}
+	if result < 0 {
+		return unknownServer
+	}
+	return result
+}
+
+// optionsConvert says whether the options of a server.NewMCPServer call
+// make the server convert handlers' errors.
+func (f *finder) optionsConvert(b *Body, call *ast.CallExpr, depth int) serverConversion {
+	result := passesErrors
+	for i := 2; i < len(call.Args); i++ {
+		arg := call.Args[i]
+		if call.Ellipsis.IsValid() && i == len(call.Args)-1 {
+			result = combine(result, f.optionSlice(b, arg, depth))
+			continue
+		}
+		result = combine(result, f.option(b, arg, depth))
+	}
+	return result
+}
+
+// optionSlice reads the options of a slice passed as opts...: built with
+// append or a composite literal.
+func (f *finder) optionSlice(b *Body, expr ast.Expr, depth int) serverConversion {
+	if b == nil || depth > maxServerDepth {
+		return unknownServer
+	}
+	result := passesErrors
+	for _, o := range f.r.finalWalk(b.Root).r.Resolver.Origins(expr) {
+		switch o := o.(type) {
+		case *ast.CompositeLit:
+			for _, elt := range o.Elts {
+				result = combine(result, f.option(b, elt, depth))
+			}
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(o.Fun).(*ast.Ident); ok && id.Name == "append" {
+				if _, isBuiltin := f.info.Uses[id].(*types.Builtin); isBuiltin && len(o.Args) > 0 {
+					result = combine(result, f.optionSlice(b, o.Args[0], depth+1))
+					for _, a := range o.Args[1:] {
+						if o.Ellipsis.IsValid() {
+							result = combine(result, f.optionSlice(b, a, depth+1))
+						} else {
+							result = combine(result, f.option(b, a, depth))
+						}
+					}
+					continue
+				}
+			}
+			result = combine(result, unknownServer)
+		default:
+			if !IsNil(f.info, o) {
+				result = combine(result, unknownServer)
+			}
+		}
+	}
+	return result
+}
+
+// option says whether one server option makes the server convert errors.
+func (f *finder) option(b *Body, expr ast.Expr, depth int) serverConversion {
+	var origins []ast.Expr
+	if b != nil {
+		origins = f.r.finalWalk(b.Root).r.Resolver.Origins(expr)
+	} else {
+		origins = []ast.Expr{ast.Unparen(expr)}
+	}
+	result := passesErrors
+	for _, o := range origins {
+		call, ok := o.(*ast.CallExpr)
+		if !ok {
+			return unknownServer
+		}
+		fn := model.Callee(f.info, call)
+		switch {
+		case model.IsFunc(fn, model.MCPGoServer, "WithToolHandlerMiddleware") && len(call.Args) == 1:
+			result = combine(result, f.middlewareConverts(b, call.Args[0]))
+		case fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == model.MCPGoServer:
+			// Any other option of mcp-go (WithRecovery recovers panics
+			// only) leaves handlers' errors alone.
+		default:
+			return unknownServer
+		}
+	}
+	return result
+}
+
+// middlewareConverts says whether an mcp-go tool handler middleware turns
+// the error of the handler it wraps into a result: the handlers it returns
+// never return next's error.
+func (f *finder) middlewareConverts(b *Body, m ast.Expr) serverConversion {
+	return f.middlewaresConvert(f.funcValues(b, m, 0))
+}
+
+// middlewaresConvert says whether the middlewares values can be all turn
+// the wrapped handler's errors into results.
+func (f *finder) middlewaresConvert(values []funcValue) serverConversion {
+	if len(values) == 0 {
+		return unknownServer
+	}
+	result := serverConversion(-1)
+	for _, v := range values {
+		c := f.middlewareValue(v)
+		if result < 0 {
+			result = c
+		} else {
+			result = combine(result, c)
+		}
+	}
+	return result
+}
+
+// middlewareValue says whether one middleware converts errors: read from
+// its body, or from the fact of the function of another package that
+// builds it.
+func (f *finder) middlewareValue(v funcValue) serverConversion {
+	if v.factory {
+		fact := new(handlersFact)
+		if f.r.pass.ImportObjectFact(v.fn, fact) {
+			return serverConversion(fact.Middleware)
+		}
+		return unknownServer
+	}
+	mb := f.bodyOf(v)
+	if mb == nil || mb.Sig == nil || mb.Sig.Params().Len() != 1 {
+		return unknownServer
+	}
+	next := mb.Sig.Params().At(0)
+	c := converts
+	for _, ret := range mb.Returns {
+		if len(ret.Results) != 1 {
+			return unknownServer
+		}
+		for _, inner := range f.funcValues(mb, ret.Results[0], 0) {
+			ib := f.bodyOf(inner)
+			if ib == nil {
+				return unknownServer
+			}
+			if f.passesOn(ib, next) {
+				c = passesErrors
+			}
+		}
+	}
+	return c
+}
+
+// funcMiddleware says whether the middleware a function of the package
+// returns converts errors; unknownServer when it returns none.
+func (f *finder) funcMiddleware(b *Body) serverConversion {
+	if b.Sig == nil || b.Sig.Results().Len() != 1 || !isMiddlewareType(b.Sig.Results().At(0).Type()) {
+		return unknownServer
+	}
+	var values []funcValue
+	for _, ret := range b.Returns {
+		if len(ret.Results) == 1 {
+			values = append(values, f.funcValues(b, ret.Results[0], 0)...)
+		}
+	}
+	return f.middlewaresConvert(values)
+}
+
+// isMiddlewareType reports whether t is an mcp-go tool handler middleware:
+// func(server.ToolHandlerFunc) server.ToolHandlerFunc.
+func isMiddlewareType(t types.Type) bool {
+	sig, ok := t.Underlying().(*types.Signature)
+	if !ok || sig.Params().Len() != 1 || sig.Results().Len() != 1 {
+		return false
+	}
+	in, ok1 := sig.Params().At(0).Type().Underlying().(*types.Signature)
+	out, ok2 := sig.Results().At(0).Type().Underlying().(*types.Signature)
+	return ok1 && ok2 && model.KindOf(in) == model.MCPGoPlain && model.KindOf(out) == model.MCPGoPlain
+}
+
+// Servers returns, for each mcp-go server the package builds (a call of
+// server.NewMCPServer), whether it converts handlers' errors: true when it
+// surely passes them on as JSON-RPC errors.
+func (r *Result) ServersPassErrors() (built, passing bool) {
+	return r.serversBuilt, r.serversPassing
+}
+
+// noteServers records whether the package builds mcp-go servers, and
+// whether every one of them surely passes handlers' errors on.
+func (f *finder) noteServers() {
+	passing := true
+	note := func(b *Body, call *ast.CallExpr) {
+		if !model.IsFunc(model.Callee(f.info, call), model.MCPGoServer, "NewMCPServer") {
+			return
+		}
+		f.r.serversBuilt = true
+		if f.optionsConvert(b, call, 0) != passesErrors {
+			passing = false
+		}
+		f.r.serverSites = append(f.r.serverSites, call)
+	}
+	for _, root := range f.x.roots {
+		for _, b := range root.Bodies {
+			for _, call := range b.Calls {
+				note(b, call)
+			}
+		}
+	}
+	for _, call := range f.x.pkgCalls {
+		note(nil, call)
+	}
+	f.r.serversPassing = f.r.serversBuilt && passing
+}
+
+// passesOn reports whether a handler body returns, as its error, the
+// error of calling next.
+func (f *finder) passesOn(b *Body, next *types.Var) bool {
+	nextSig, _ := next.Type().Underlying().(*types.Signature)
+	if b.Sig == nil || b.Sig.Results().Len() == 0 || nextSig == nil || nextSig.Results().Len() == 0 {
+		return true
+	}
+	nextErr := nextSig.Results().Len() - 1
+	w := f.r.finalWalk(b.Root)
+	n := b.Sig.Results().Len()
+	for _, ret := range b.Returns {
+		o, ok := ResultOrigin(ret, n-1, n)
+		if !ok {
+			return true
+		}
+		for _, c := range w.value(o.Expr, o.Index).Calls {
+			if c.param == next && c.result == nextErr {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// bodyOf returns the body of a function value of the package, or nil.
+func (f *finder) bodyOf(v funcValue) *Body {
+	switch {
+	case v.lit != nil:
+		return f.x.Lit(v.lit)
+	case v.fn != nil:
+		return f.x.Decl(v.fn)
+	}
+	return nil
+}
+
+// writesOf returns the values the package assigns to a field: in
+// assignments and in composite literals.
+func (f *finder) writesOf(field *types.Var) []siteExpr {
+	if f.fieldWrites == nil {
+		f.fieldWrites = map[*types.Var][]siteExpr{}
+		for _, root := range f.x.roots {
+			for _, b := range root.Bodies {
+				f.scanWrites(b)
+			}
+		}
+	}
+	return f.fieldWrites[field]
+}
+
+// scanWrites records the field writes of a body (not of its literals).
+func (f *finder) scanWrites(b *Body) {
+	ast.Inspect(b.Block, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return n.Body == b.Block
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
+				if !ok {
+					continue
+				}
+				if field, ok := f.info.Uses[sel.Sel].(*types.Var); ok && field.IsField() {
+					if rhs := Assigned(n, i); rhs != nil {
+						f.fieldWrites[field] = append(f.fieldWrites[field], siteExpr{b, rhs})
+					}
+				}
+			}
+		case *ast.CompositeLit:
+			for _, elt := range n.Elts {
+				kv, ok := elt.(*ast.KeyValueExpr)
+				if !ok {
+					continue
+				}
+				if id, ok := kv.Key.(*ast.Ident); ok {
+					if field, ok := f.info.Uses[id].(*types.Var); ok && field.IsField() {
+						f.fieldWrites[field] = append(f.fieldWrites[field], siteExpr{b, kv.Value})
+					}
+				}
+			}
+		}
+		return true
+	})
+}

@@ -1,0 +1,13 @@
+package gosdkdot
+
+import (
+	"context"
+
+	. "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+func Register(s *Server) {
+	s.AddTool(&Tool{Name: "dot"}, func(ctx context.Context, req *CallToolRequest) (*CallToolResult, error) { // want `handler "go-sdk raw handler function literal": go-sdk raw handler \[result error\]`
+		return &CallToolResult{}, nil
+	})
+}

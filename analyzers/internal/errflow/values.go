@@ -1,0 +1,831 @@
+package errflow
+
+// What a returned expression can be, for the rules and for summaries: is
+// it surely non-nil? may it be a protocol error? which parameters does it
+// carry? is it an error result? does its text hold a raw upstream blob?
+// The value of an expression is the combination of the values of its
+// origins (resolve.go); the value of a call is read from the callee's
+// summary, with the callee's parameters replaced by the call's arguments.
+// Every answer errs towards "unknown": a value from a callee without a
+// summary, a field or an interface method is never surely anything, and
+// may carry whatever it was given.
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
+)
+
+// Proto is a set of SDKs for which a value may be an error the SDK
+// deliberately sends as a JSON-RPC error with its own code.
+type Proto uint8
+
+const (
+	ProtoGoSDK Proto = 1 << iota // a *jsonrpc.Error, wrapped or not
+	ProtoMCPGo                   // an mcp-go URLElicitationRequiredError
+	ProtoAny   = ProtoGoSDK | ProtoMCPGo
+)
+
+// A Value is what an expression can be. The "must" properties hold of
+// every value it may have; the others, of some.
+type Value struct {
+	Shape Shape
+
+	NonNil      bool // must: surely non-nil
+	WrapsRPC    bool // must: wraps a *jsonrpc.Error without being one
+	ContextOnly bool // must: the context's own error (or nil)
+
+	Protocol Proto // may be a deliberate protocol error, or passed on from where the layer cannot tell
+	Context  bool  // may be the context's own error
+	Plain    bool  // may be an error built by errors.New or fmt.Errorf
+
+	// Params are the parameters of the root's functions whose error the
+	// value may carry (wrap, hold, keep with SetError); Mentions, those
+	// whose text it may show.
+	Params   map[*types.Var]bool
+	Mentions map[*types.Var]bool
+	// Calls are the function-valued parameters whose results the value
+	// may be or carry (wrap, keep as a cause).
+	Calls []paramCall
+	// Blobs are raw upstream values its text may contain (plain errors).
+	Blobs []Blob
+}
+
+type paramCall struct {
+	param  *types.Var
+	result int
+}
+
+// unknownValue is the value of an expression the layer cannot see into.
+var unknownValue = Value{Shape: ShapeUnknown}
+
+// merge combines v with o, a further possible value.
+func (v *Value) merge(o Value) {
+	v.Shape |= o.Shape
+	v.NonNil = v.NonNil && o.NonNil
+	v.WrapsRPC = v.WrapsRPC && o.WrapsRPC
+	v.ContextOnly = v.ContextOnly && o.ContextOnly
+	v.Protocol |= o.Protocol
+	v.Context = v.Context || o.Context
+	v.Plain = v.Plain || o.Plain
+	v.Params = union(v.Params, o.Params)
+	v.Mentions = union(v.Mentions, o.Mentions)
+	for _, c := range o.Calls {
+		if !slices.Contains(v.Calls, c) {
+			v.Calls = append(v.Calls, c)
+		}
+	}
+	for _, b := range o.Blobs {
+		v.addBlob(b)
+	}
+}
+
+func (v *Value) addBlob(b Blob) {
+	if len(v.Blobs) >= maxBlobs {
+		return
+	}
+	for _, old := range v.Blobs {
+		if old.Site == b.Site && old.What == b.What && old.Pos == b.Pos {
+			return
+		}
+	}
+	v.Blobs = append(v.Blobs, b)
+}
+
+func union(a, b map[*types.Var]bool) map[*types.Var]bool {
+	for k := range b {
+		a = setTrue(a, k)
+	}
+	return a
+}
+
+// Carries reports whether the value may carry v's error; for a tool
+// result, its error or its text.
+func (v Value) Carries(p *types.Var, result bool) bool {
+	return v.Params[p] || result && v.Mentions[p]
+}
+
+// MaybeProtocol reports whether the value may be a protocol error of the
+// given SDK, judged by what is not the context's error.
+func (v Value) MaybeProtocol(sdk Proto) bool { return v.Protocol&sdk != 0 }
+
+// slot turns a value into a summary slot of a function of signature sig:
+// the parameters it carries become indexes, those of other functions are
+// dropped.
+func (v Value) slot(sig *types.Signature) Slot {
+	sl := Slot{
+		Shape:    v.Shape,
+		NonNil:   v.NonNil,
+		WrapsRPC: v.WrapsRPC,
+		Protocol: v.Protocol != 0,
+		Context:  v.Context,
+		Plain:    v.Plain,
+		Blobs:    slices.Clone(v.Blobs),
+	}
+	for p := range v.Params {
+		if i := paramIndex(sig, p); i >= 0 {
+			sl.addParam(i)
+		}
+	}
+	for p := range v.Mentions {
+		if i := paramIndex(sig, p); i >= 0 {
+			sl.addMention(i)
+		}
+	}
+	for _, c := range v.Calls {
+		if i := paramIndex(sig, c.param); i >= 0 {
+			pc := ParamCall{Param: i, Result: c.result}
+			if !slices.Contains(sl.Calls, pc) {
+				sl.Calls = append(sl.Calls, pc)
+			}
+		}
+	}
+	slices.Sort(sl.Params)
+	slices.Sort(sl.Mentions)
+	return sl
+}
+
+// maxDepth bounds how deep values are followed through nested calls and
+// conversions within one body.
+const maxDepth = 8
+
+// value returns what expr, the index-th value of a multi-valued expression
+// when index >= 0, can be.
+func (w *walk) value(expr ast.Expr, index int) Value {
+	return w.valueAt(expr, index, 0)
+}
+
+func (w *walk) valueAt(expr ast.Expr, index, depth int) Value {
+	if expr == nil || depth > maxDepth {
+		return unknownValue
+	}
+	expr = ast.Unparen(expr)
+	if index >= 0 {
+		return w.origin(Origin{Expr: expr, Index: index}, depth)
+	}
+	if v := localVar(w.s.info, expr); v != nil && w.r.Addressed(v) {
+		return unknownValue // anything may be stored through its address
+	}
+	origins := w.r.Resolver.OriginsOf(expr)
+	if _, isIdent := expr.(*ast.Ident); isIdent {
+		origins = w.r.Resolver.reaching(expr, origins)
+	}
+	v := Value{NonNil: true, WrapsRPC: true, ContextOnly: true}
+	if w.r.Resolver.MayHoldZero(expr) || len(origins) == 0 {
+		v.merge(Value{Shape: ShapeNil, ContextOnly: true})
+	}
+	for _, o := range origins {
+		v.merge(w.origin(o, depth))
+	}
+	return v
+}
+
+// origin returns what one origin can be.
+func (w *walk) origin(o Origin, depth int) Value {
+	info := w.s.info
+	e := ast.Unparen(o.Expr)
+	if IsNil(info, e) {
+		return Value{Shape: ShapeNil, ContextOnly: true}
+	}
+	t := info.TypeOf(e)
+	if tuple, ok := t.(*types.Tuple); ok {
+		if o.Index < 0 || o.Index >= tuple.Len() {
+			return unknownValue // which value flows here is not known
+		}
+		t = tuple.At(o.Index).Type()
+	}
+	v := unknownValue
+	switch e := e.(type) {
+	case *ast.CompositeLit:
+		v = w.literal(e)
+	case *ast.UnaryExpr:
+		if e.Op == token.AND {
+			if lit, ok := ast.Unparen(e.X).(*ast.CompositeLit); ok {
+				v = w.literal(lit)
+			} else {
+				v = Value{Shape: ShapeValue, NonNil: true}
+			}
+		}
+	case *ast.CallExpr:
+		v = w.callValue(e, o.Index, depth)
+	case *ast.Ident, *ast.SelectorExpr:
+		v = w.named(e, depth)
+	case *ast.TypeAssertExpr:
+		if o.Index <= 0 {
+			inner := w.valueAt(e.X, -1, depth+1)
+			v = Value{Shape: ShapeUnknown, Params: inner.Params, Mentions: inner.Mentions, Protocol: inner.Protocol}
+		}
+	}
+	if protocolType(t) != 0 {
+		v.Protocol |= protocolType(t)
+	}
+	// A value of a type that has no nil — a struct, a string — is never a
+	// nil error once stored in one.
+	if IsError(t) && !nilable(t) {
+		v.NonNil = true
+	}
+	return v
+}
+
+// protocolType says for which SDK a value of type t is a deliberate
+// protocol error.
+func protocolType(t types.Type) Proto {
+	if t == nil {
+		return 0
+	}
+	if model.IsJSONRPCError(t) {
+		return ProtoGoSDK
+	}
+	if ptr, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = ptr.Elem()
+	}
+	if model.IsNamed(t, model.MCPGoPath, "URLElicitationRequiredError") {
+		return ProtoMCPGo
+	}
+	return 0
+}
+
+// nilable reports whether a value of type t can be nil.
+func nilable(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Interface, *types.Map, *types.Slice, *types.Chan, *types.Signature:
+		return true
+	}
+	return false
+}
+
+// literal returns what a composite literal is: for a tool result, an
+// error or a success result showing what its content mentions.
+func (w *walk) literal(lit *ast.CompositeLit) Value {
+	v := Value{Shape: ShapeValue, NonNil: true}
+	if !IsCallToolResult(w.s.info.TypeOf(lit)) {
+		for _, elt := range lit.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				elt = kv.Value
+			}
+			w.mention(&v, true, elt)
+		}
+		return v
+	}
+	switch LitIsError(w.s.info, lit) {
+	case ShapeError:
+		v.Shape = ShapeError
+	case ShapeSuccess:
+		v.Shape = ShapeSuccess
+	default:
+		v.Shape = ShapeUnknown
+	}
+	w.mention(&v, false, lit)
+	return v
+}
+
+// mentioned returns the parameters of the root's functions an expression
+// mentions, following the local variables it reads, and the calls of
+// function-valued parameters whose results it reads.
+func (w *walk) mentioned(expr ast.Expr) (map[*types.Var]bool, []paramCall) {
+	var out map[*types.Var]bool
+	var calls []paramCall
+	seen := map[*types.Var]bool{}
+	var visit func(ast.Node)
+	visit = func(n ast.Node) {
+		ast.Inspect(n, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				if c, ok := w.paramCallOf(n, -1); ok && !isTuple(w.s.info.TypeOf(n)) {
+					calls = append(calls, c)
+				}
+			case *ast.Ident:
+				v, ok := w.s.info.Uses[n].(*types.Var)
+				if !ok || seen[v] || v.IsField() {
+					return true
+				}
+				seen[v] = true
+				if IsParam(v) {
+					out = setTrue(out, v)
+					return true
+				}
+				for _, o := range w.r.Resolver.OriginsOf(n) {
+					if o.Expr == ast.Expr(n) {
+						continue
+					}
+					if call, ok := ast.Unparen(o.Expr).(*ast.CallExpr); ok {
+						if c, ok := w.paramCallOf(call, o.Index); ok {
+							calls = append(calls, c)
+							for _, a := range call.Args {
+								visit(a)
+							}
+							continue
+						}
+					}
+					visit(o.Expr)
+				}
+			}
+			return true
+		})
+	}
+	visit(expr)
+	return out, calls
+}
+
+// paramCallOf returns the parameter a call calls, and which of its
+// results is read.
+func (w *walk) paramCallOf(call *ast.CallExpr, index int) (paramCall, bool) {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return paramCall{}, false
+	}
+	p, ok := w.s.info.Uses[id].(*types.Var)
+	if !ok || !IsParam(p) {
+		return paramCall{}, false
+	}
+	if index < 0 {
+		index = 0
+	}
+	return paramCall{param: p, result: index}, true
+}
+
+// mention adds what exprs mention to v: the parameters to v.Mentions (or
+// v.Params with asParams), the calls of parameters to v.Calls.
+func (w *walk) mention(v *Value, asParams bool, exprs ...ast.Expr) {
+	for _, e := range exprs {
+		params, calls := w.mentioned(e)
+		if asParams {
+			v.Params = union(v.Params, params)
+		} else {
+			v.Mentions = union(v.Mentions, params)
+		}
+		v.Calls = append(v.Calls, calls...)
+	}
+}
+
+// LitIsError says whether a CallToolResult literal is an error result,
+// by its IsError field: ShapeError, ShapeSuccess, or ShapeUnknown when
+// the field is not constant.
+func LitIsError(info *types.Info, lit *ast.CompositeLit) Shape {
+	v := LitField(lit, "IsError")
+	if v == nil {
+		return ShapeSuccess
+	}
+	isError, ok := BoolConst(info, v)
+	switch {
+	case !ok:
+		return ShapeUnknown
+	case isError:
+		return ShapeError
+	}
+	return ShapeSuccess
+}
+
+// named returns what a variable, a parameter or a package-level error
+// variable can be.
+func (w *walk) named(e ast.Expr, depth int) Value {
+	info := w.s.info
+	if pv := packageVar(info, e); pv != nil {
+		return w.packageVarValue(pv, e, depth)
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return unknownValue // a field
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok {
+		return unknownValue
+	}
+	if IsParam(v) {
+		value := unknownValue
+		value.Params = map[*types.Var]bool{v: true}
+		value.Mentions = map[*types.Var]bool{v: true}
+		return value
+	}
+	return unknownValue
+}
+
+// packageVarValue returns what a package-level variable holds: for an
+// error variable of this package, what its initialiser is; of another, a
+// sentinel named ErrX — the convention (and staticcheck's ST1012) for
+// errors that are never nil. A go-sdk variable may be a protocol error.
+func (w *walk) packageVarValue(pv *types.Var, e ast.Expr, depth int) Value {
+	v := unknownValue
+	if pv.Pkg() != nil && strings.HasPrefix(pv.Pkg().Path(), "github.com/modelcontextprotocol/go-sdk/") {
+		v.Protocol = ProtoGoSDK
+	}
+	if !IsError(pv.Type()) {
+		return v
+	}
+	if pv.Pkg() != w.s.pass.Pkg {
+		if sum := w.s.varSummary(pv); sum != nil {
+			sl := sum.Slot(0)
+			v.Blobs = sl.Blobs
+		}
+		v.NonNil = strings.HasPrefix(pv.Name(), "Err") && pv.Exported()
+		return v
+	}
+	init := w.s.inits[pv]
+	if init == nil || depth >= maxDepth {
+		return v
+	}
+	inner := (&walk{s: w.s, r: &Root{Resolver: &Resolver{info: w.s.info}}, rf: &rootFacts{}, lits: w.lits}).valueAt(init, -1, depth+1)
+	inner.Params, inner.Mentions, inner.Calls = nil, nil, nil
+	return inner
+}
+
+// localVar returns the local variable e names, or nil.
+func localVar(info *types.Info, e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	lv, _ := info.Uses[id].(*types.Var)
+	if lv == nil || lv.IsField() || lv.Pkg() == nil || lv.Parent() == lv.Pkg().Scope() {
+		return nil
+	}
+	return lv
+}
+
+// callValue returns what a call's result index (or its only result) can
+// be.
+func (w *walk) callValue(call *ast.CallExpr, index, depth int) Value {
+	info := w.s.info
+	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
+		if len(call.Args) != 1 {
+			return unknownValue
+		}
+		v := w.valueAt(call.Args[0], -1, depth+1)
+		if !nilable(tv.Type) {
+			v.NonNil = true // MyError("text")
+		}
+		return v
+	}
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		if b, ok := info.Uses[id].(*types.Builtin); ok {
+			if b.Name() == "new" {
+				return Value{Shape: ShapeValue, NonNil: true}
+			}
+			return unknownValue
+		}
+	}
+	if IsContextError(info, call) {
+		return Value{Shape: ShapeUnknown, Context: true, ContextOnly: true}
+	}
+	fn, lit, shift := w.target(call)
+	switch {
+	case lit != nil:
+		return w.calleeValue(call, w.lit(lit), litSig(info, lit), index, shift, nil, depth)
+	case fn == nil:
+		return w.funcValueCall(call, index)
+	case inRuntime(fn):
+		return w.runtimeValue(call, fn, depth)
+	case model.IsFunc(fn, "errors", "New"):
+		v := Value{Shape: ShapeValue, NonNil: true, Plain: true}
+		if len(call.Args) == 1 {
+			w.mention(&v, false, call.Args[0])
+			if b := w.blob(call.Args[0], 0); b != nil {
+				v.addBlob(*b)
+			}
+		}
+		return v
+	case model.IsFunc(fn, "fmt", "Errorf"):
+		return w.errorfValue(call, depth)
+	case model.IsFunc(fn, "errors", "Join"):
+		v := Value{Shape: ShapeValue}
+		for _, arg := range call.Args {
+			a := w.valueAt(arg, -1, depth+1)
+			v.NonNil = v.NonNil || a.NonNil
+			v.WrapsRPC = v.WrapsRPC || isJSONRPC(w, arg)
+			a.NonNil, a.WrapsRPC, a.ContextOnly = true, true, true
+			v.merge(a)
+		}
+		return v
+	case IsMCPGoFunc(fn, MCPGoErrorResults):
+		v := Value{Shape: ShapeError, NonNil: true}
+		w.mention(&v, false, call.Args...)
+		if fn.Name() == "NewToolResultErrorFromErr" && len(call.Args) == 2 {
+			v.Params = w.valueAt(call.Args[1], -1, depth+1).Params
+		}
+		return v
+	case IsMCPGoFunc(fn, MCPGoSuccessResults):
+		v := Value{Shape: ShapeSuccess, NonNil: true}
+		w.mention(&v, false, call.Args...)
+		return v
+	case fn.Pkg() != nil && fn.Pkg().Path() == model.MCPGoPath && strings.HasPrefix(fn.Name(), "NewToolResult"):
+		v := Value{Shape: ShapeUnknown, NonNil: true}
+		w.mention(&v, false, call.Args...)
+		return v
+	case fn.Pkg() != nil && strings.HasPrefix(fn.Pkg().Path(), "github.com/modelcontextprotocol/go-sdk/"):
+		v := w.unknownCall(call, depth)
+		v.Protocol |= ProtoGoSDK
+		return v
+	}
+	sum := w.s.summary(fn)
+	if sum == nil {
+		return w.unknownCall(call, depth)
+	}
+	if fn.Pkg() == w.s.pass.Pkg {
+		w.s.depend(fn)
+	}
+	return w.calleeValue(call, sum, fn.Signature(), index, shift, fn, depth)
+}
+
+// litSig returns a literal's signature.
+func litSig(info *types.Info, lit *ast.FuncLit) *types.Signature {
+	sig, _ := info.TypeOf(lit).(*types.Signature)
+	return sig
+}
+
+// unknownCall is the value of a call whose callee the layer cannot see:
+// it may carry whatever it is given.
+func (w *walk) unknownCall(call *ast.CallExpr, depth int) Value {
+	v := unknownValue
+	for _, arg := range call.Args {
+		if IsBasic(w.s.info.TypeOf(arg)) {
+			w.mention(&v, false, arg)
+			continue
+		}
+		a := w.valueAt(arg, -1, depth+1)
+		v.Params = union(v.Params, a.Params)
+		v.Calls = append(v.Calls, a.Calls...)
+		v.Mentions = union(v.Mentions, a.Params)
+		v.Mentions = union(v.Mentions, a.Mentions)
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if s, ok := w.s.info.Selections[sel]; ok && s.Kind() == types.MethodVal {
+			// err.Wrap(…), a method of a value the call may return.
+			recv := w.valueAt(sel.X, -1, depth+1)
+			v.Params = union(v.Params, recv.Params)
+			v.Mentions = union(v.Mentions, recv.Mentions)
+		}
+	}
+	return v
+}
+
+// funcValueCall is the value of calling a function value: a parameter's
+// results pass through unchanged (a wrapper calling the handler it
+// wraps), anything else is unknown. Either may be a protocol error made
+// where the function is.
+func (w *walk) funcValueCall(call *ast.CallExpr, index int) Value {
+	v := unknownValue
+	if sig, ok := w.s.info.TypeOf(call.Fun).Underlying().(*types.Signature); !ok || HandlerShaped(sig) {
+		v.Protocol = ProtoAny
+	}
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return v
+	}
+	p, ok := w.s.info.Uses[id].(*types.Var)
+	if !ok || !IsParam(p) {
+		return v
+	}
+	if index < 0 {
+		index = 0
+	}
+	v.Calls = []paramCall{{param: p, result: index}}
+	return v
+}
+
+// HandlerShaped reports whether sig returns a tool result, as handlers,
+// and the functions wrappers call them through, do.
+func HandlerShaped(sig *types.Signature) bool {
+	res := sig.Results()
+	for i := range res.Len() {
+		if IsCallToolResult(res.At(i).Type()) && isPointer(res.At(i).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+func isPointer(t types.Type) bool {
+	_, ok := types.Unalias(t).(*types.Pointer)
+	return ok
+}
+
+// calleeValue returns what result index of a call can be, from the
+// callee's summary, with its parameters replaced by the call's arguments
+// (shifted for a method expression). fn names the callee for the blobs'
+// chains; nil for a literal.
+func (w *walk) calleeValue(call *ast.CallExpr, sum *Summary, sig *types.Signature, index, shift int, fn *types.Func, depth int) Value {
+	if sum == nil || sig == nil {
+		return unknownValue
+	}
+	if index < 0 {
+		if sig.Results().Len() != 1 {
+			return unknownValue
+		}
+		index = 0
+	}
+	sl := sum.Slot(index)
+	v := Value{
+		Shape:       sl.Shape,
+		NonNil:      sl.NonNil,
+		WrapsRPC:    sl.WrapsRPC,
+		ContextOnly: false,
+		Context:     sl.Context,
+		Plain:       sl.Plain,
+	}
+	if sl.Protocol {
+		v.Protocol = ProtoAny
+	}
+	for _, b := range sl.Blobs {
+		if fn != nil {
+			b.Via = append([]string{model.FuncName(fn)}, b.Via...)
+		}
+		v.addBlob(b)
+	}
+	arg := func(i int) ast.Expr {
+		i += shift
+		if i < 0 || i >= len(call.Args) || call.Ellipsis.IsValid() && i == len(call.Args)-1 {
+			return nil
+		}
+		return call.Args[i]
+	}
+	for _, p := range sl.Params {
+		a := arg(p)
+		if a == nil {
+			continue
+		}
+		av := w.valueAt(a, -1, depth+1)
+		v.Params = union(v.Params, av.Params)
+		v.Mentions = union(v.Mentions, av.Mentions)
+		v.Calls = append(v.Calls, av.Calls...)
+		v.Protocol |= av.Protocol
+		for _, b := range av.Blobs {
+			v.addBlob(b)
+		}
+	}
+	for _, p := range sl.Mentions {
+		if a := arg(p); a != nil {
+			w.mention(&v, false, a)
+		}
+	}
+	for _, c := range sl.Calls {
+		a := arg(c.Param)
+		if a == nil {
+			v.Protocol = ProtoAny
+			continue
+		}
+		inner := w.passedFuncValue(a, c.Result, depth)
+		inner.NonNil, inner.WrapsRPC, inner.ContextOnly = true, true, true
+		v.merge(inner)
+	}
+	return v
+}
+
+// passedFuncValue is the value of result index of calling a function
+// value passed as an argument.
+func (w *walk) passedFuncValue(a ast.Expr, index, depth int) Value {
+	a = ast.Unparen(a)
+	if lit, ok := a.(*ast.FuncLit); ok {
+		return w.calleeValue(&ast.CallExpr{Fun: lit}, w.lit(lit), litSig(w.s.info, lit), index, 0, nil, depth+1)
+	}
+	if fn := model.FuncOf(w.s.info, a); fn != nil && !isAbstract(fn) {
+		if sum := w.s.summary(fn); sum != nil {
+			return w.calleeValue(&ast.CallExpr{Fun: a}, sum, fn.Signature(), index, 0, fn, depth+1)
+		}
+	}
+	if id, ok := a.(*ast.Ident); ok {
+		if p, ok := w.s.info.Uses[id].(*types.Var); ok && IsParam(p) {
+			v := unknownValue
+			v.Protocol = ProtoAny
+			v.Calls = []paramCall{{param: p, result: index}}
+			return v
+		}
+	}
+	v := unknownValue
+	v.Protocol = ProtoAny
+	return v
+}
+
+// errorfValue is the value of a fmt.Errorf call: an error carrying what
+// it wraps with %w, showing the text of every operand.
+func (w *walk) errorfValue(call *ast.CallExpr, depth int) Value {
+	info := w.s.info
+	v := Value{Shape: ShapeValue, NonNil: true, Plain: true}
+	for _, b := range w.formatBlobs(call, 0, 0) {
+		v.addBlob(*b)
+	}
+	w.mention(&v, false, call.Args...)
+	verbs, ok := FormatOf(info, call, 0)
+	if !ok {
+		// An unknown format: any operand may be wrapped.
+		for _, a := range call.Args[min(1, len(call.Args)):] {
+			if !IsBasic(info.TypeOf(a)) {
+				av := w.valueAt(a, -1, depth+1)
+				v.Params = union(v.Params, av.Params)
+				v.Calls = append(v.Calls, av.Calls...)
+				v.Protocol |= av.Protocol
+			}
+		}
+		return v
+	}
+	wrapsRuntime, cancelled := false, false
+	for _, verb := range verbs {
+		arg := Operand(call, 0, verb)
+		if arg == nil {
+			continue
+		}
+		isErr := IsError(info.TypeOf(arg))
+		switch {
+		case verb.Verb == 'w':
+			av := w.valueAt(arg, -1, depth+1)
+			v.Params = union(v.Params, av.Params)
+			v.Calls = append(v.Calls, av.Calls...)
+			v.Protocol |= av.Protocol
+			if av.Context && av.ContextOnly {
+				cancelled = true // fmt.Errorf("…: %w", ctx.Err()): still the cancellation
+			}
+			for _, b := range av.Blobs {
+				v.addBlob(b)
+			}
+			if isJSONRPC(w, arg) {
+				v.WrapsRPC = true
+			}
+			if model.IsRuntimeError(info.TypeOf(arg)) || w.allRuntimeErrors(arg) {
+				wrapsRuntime = true
+			}
+		case isErr && strings.ContainsRune("vsq", verb.Verb):
+			for _, b := range w.valueAt(arg, -1, depth+1).Blobs {
+				v.addBlob(b) // %v prints the wrapped error's text
+			}
+		}
+	}
+	if wrapsRuntime {
+		v.Plain = false
+	}
+	if cancelled {
+		v.Context, v.ContextOnly = true, true
+	}
+	return v
+}
+
+// isJSONRPC reports whether e is surely a *jsonrpc.Error: by its static
+// type, or because every value it may hold has that type.
+func isJSONRPC(w *walk, e ast.Expr) bool {
+	info := w.s.info
+	if model.IsJSONRPCError(info.TypeOf(e)) {
+		return true
+	}
+	if w.r.Resolver.MayHoldZero(e) {
+		return false
+	}
+	origins := w.r.Resolver.Origins(e)
+	for _, o := range origins {
+		if !model.IsJSONRPCError(info.TypeOf(o)) {
+			return false
+		}
+	}
+	return len(origins) > 0
+}
+
+// allRuntimeErrors reports whether every value e may hold is statically
+// an *mcperr.Error.
+func (w *walk) allRuntimeErrors(e ast.Expr) bool {
+	origins := w.r.Resolver.Origins(e)
+	for _, o := range origins {
+		if !model.IsRuntimeError(w.s.info.TypeOf(o)) {
+			return false
+		}
+	}
+	return len(origins) > 0
+}
+
+// runtimeValue is the value of a call of the runtime: its constructors
+// always build an error, which carries what WithCause is given.
+func (w *walk) runtimeValue(call *ast.CallExpr, fn *types.Func, depth int) Value {
+	if !model.IsRuntimeError(resultType(fn)) {
+		return w.unknownCall(call, depth)
+	}
+	v := Value{Shape: ShapeValue, NonNil: true}
+	w.mention(&v, false, call.Args...)
+	for _, arg := range call.Args {
+		for _, o := range w.r.Resolver.Origins(arg) {
+			opt, ok := o.(*ast.CallExpr)
+			if !ok || !model.IsRuntimeFunc(model.Callee(w.s.info, opt), "WithCause") || len(opt.Args) != 1 {
+				continue
+			}
+			cause := w.valueAt(opt.Args[0], -1, depth+1)
+			v.Params = union(v.Params, cause.Params)
+			v.Calls = append(v.Calls, cause.Calls...)
+			v.Protocol |= cause.Protocol
+		}
+	}
+	return v
+}
+
+// resultType returns the type of fn's single result, or nil.
+func resultType(fn *types.Func) types.Type {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Results().Len() != 1 {
+		return nil
+	}
+	return sig.Results().At(0).Type()
+}
+
+// isTuple reports whether t is the type of a multi-valued expression.
+func isTuple(t types.Type) bool {
+	_, ok := t.(*types.Tuple)
+	return ok
+}
