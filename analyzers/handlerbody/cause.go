@@ -36,8 +36,14 @@ func preserveCauseOnRethrow(h *handler) {
 	flow := h.c.flow
 	errIndex, resIndex := h.errorSlot(), h.resultSlot()
 	for _, ret := range h.b.Returns {
+		if len(ret.Results) == 1 && h.results > 1 {
+			if br := h.branchFor(ret); br != nil {
+				h.delegatedCause(ret, br)
+			}
+			continue
+		}
 		if len(ret.Results) != h.results {
-			continue // a bare return, or return f() of a multi-valued call
+			continue // a bare return
 		}
 		br := h.branchFor(ret)
 		if br == nil {
@@ -60,6 +66,28 @@ func preserveCauseOnRethrow(h *handler) {
 			}
 			h.lostResultCause(ret.Results[resIndex], br)
 		}
+	}
+}
+
+// delegatedCause judges "return f(...)" in a branch that handles err: f's
+// results are the handler's, as f's summary says — an error result a
+// helper builds from a message alone (return toolErrorf(logger, "not
+// found")) loses err as surely as one built here.
+func (h *handler) delegatedCause(ret *ast.ReturnStmt, br *errflow.Branch) {
+	flow := h.c.flow
+	call := ret.Results[0]
+	errIndex, resIndex := h.errorSlot(), h.resultSlot()
+	if errIndex >= 0 {
+		if v := flow.Value(h.b, call, errIndex); v.Shape&^errflow.ShapeNil != 0 {
+			if !v.NonNil || h.carriesHandled(call, ret, br) || h.isContextError(call) || h.b.Root.PassedOnBefore(br, ret) {
+				return // the helper may return nil, or keeps err
+			}
+			h.lostCause(call, br)
+			return
+		}
+	}
+	if resIndex >= 0 && flow.Value(h.b, call, resIndex).Shape == errflow.ShapeError && !flow.ResultCarries(h.b, call, br, ret) {
+		h.lostResultCause(call, br)
 	}
 }
 

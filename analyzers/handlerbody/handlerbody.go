@@ -74,7 +74,28 @@ func run(pass *analysis.Pass) (any, error) {
 			c.checkHandler(fh)
 		}
 	}
+	for _, src := range flow.Sources {
+		if !m.InGenerated(pass.Fset, src.Body.Node.Pos()) {
+			c.checkSource(src)
+		}
+	}
 	return nil, nil
+}
+
+// checkSource checks a helper whose returned error reaches a handler's
+// client: what it returns while handling an error must carry that error,
+// as a handler's must.
+func (c *checker) checkSource(src *errflow.Source) {
+	b := src.Body
+	n := b.Sig.Results().Len()
+	roles := make([]errflow.Role, n)
+	roles[n-1] = errflow.RoleError
+	fh := &errflow.Handler{Func: b.Func, Body: b, Sig: b.Sig}
+	if lit, ok := b.Node.(*ast.FuncLit); ok {
+		fh.Lit = lit
+	}
+	p := &errflow.Path{Kind: src.Path.Kind, Roles: roles, Via: []errflow.Step{{Pos: src.Handler.Body.Node.Pos(), What: "its error reaches the client through this handler"}}}
+	preserveCauseOnRethrow(&handler{Handler: fh, Path: p, c: c, b: b, results: n, source: true})
 }
 
 // checkHandler checks a handler of this package on each of its paths.
@@ -182,6 +203,9 @@ type handler struct {
 	c       *checker
 	b       *errflow.Body
 	results int // how many results the handler has
+
+	// source: not a handler, but a helper whose error reaches one.
+	source bool
 }
 
 // errorSlot returns the index of the result that becomes the error, or
@@ -212,6 +236,9 @@ func (h *handler) kind() model.HandlerKind { return h.Path.Kind }
 // SDK handler, an mcperr tool's handler, or a function an adapter of the
 // project turns into a handler.
 func (h *handler) describe() string {
+	if h.source {
+		return "helper " + h.Name()
+	}
 	kind := model.KindOf(h.Sig)
 	switch {
 	case kind != 0:

@@ -137,6 +137,39 @@ func (s *messageScan) callSinks(call *ast.CallExpr, fn *types.Func) {
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 			s.markedResult(sel.X)
 		}
+	case path != model.RuntimePath && path != model.MCPGoPath && path != model.GoSDKPath:
+		s.helperSinks(call, fn)
+	}
+}
+
+// helperSinks checks the arguments of a helper that builds an error
+// result from the text it is given — the project's own
+// NewToolResultError, or one that adds an HTTP body to a message — as the
+// helper's summary says: a raw value passed there reaches the client.
+func (s *messageScan) helperSinks(call *ast.CallExpr, fn *types.Func) {
+	sum := s.c.flow.Summary(fn)
+	if sum == nil {
+		return
+	}
+	sig := fn.Signature()
+	shift := 0
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if sl, ok := s.c.info.Selections[sel]; ok && sl.Kind() == types.MethodExpr {
+			shift = 1
+		}
+	}
+	for i := range sig.Results().Len() {
+		sl := sum.Slot(i)
+		if !errflow.IsCallToolResult(sig.Results().At(i).Type()) || sl.Shape&errflow.ShapeError == 0 {
+			continue
+		}
+		for _, p := range append(append([]int(nil), sl.Mentions...), sl.Params...) {
+			for _, a := range errflow.ArgsOf(call, sig, p, shift) {
+				if errflow.IsText(s.c.info.TypeOf(a)) {
+					s.text(a, "the text of the error result "+model.FuncName(fn)+" builds")
+				}
+			}
+		}
 	}
 }
 

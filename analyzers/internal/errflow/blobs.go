@@ -51,11 +51,12 @@ func (w *walk) blob(expr ast.Expr, depth int) *Blob {
 		if !ok || v.IsField() || !IsText(v.Type()) {
 			return nil
 		}
-		for _, o := range w.r.Resolver.Origins(e) {
-			if o == ast.Expr(e) {
+		for _, o := range w.r.Resolver.OriginsOf(e) {
+			if o.Expr == ast.Expr(e) {
 				continue
 			}
-			if b := w.blob(o, depth+1); b != nil {
+			b := w.textBlob(o, depth+1)
+			if b != nil {
 				b.Pos, b.End, b.Site = e.Pos(), e.End(), w.s.site(e.Pos())
 				return b
 			}
@@ -125,7 +126,60 @@ func (w *walk) callBlob(e *ast.CallExpr, found func(string) *Blob, depth int) *B
 	case fn != nil && fn.Pkg() != nil && keepsText[fn.Pkg().Path()+"."+fn.Name()] && len(e.Args) > 0:
 		return w.blob(e.Args[0], depth+1)
 	}
+	return w.summaryBlob(e, -1)
+}
+
+// textBlob returns the raw value one origin of a text value holds: the
+// value index of a multi-valued call is read from the callee's summary,
+// unless the call itself produces a blob (out, err := cmd.Output()).
+func (w *walk) textBlob(o Origin, depth int) *Blob {
+	if b := w.blob(o.Expr, depth); b != nil {
+		return b
+	}
+	if call, ok := ast.Unparen(o.Expr).(*ast.CallExpr); ok && o.Index >= 0 {
+		return w.summaryBlob(call, o.Index)
+	}
 	return nil
+}
+
+// summaryBlob returns the raw value the text result index (or the only
+// text result, for -1) of a call of a function with a summary holds: a
+// helper that returns a subprocess's output or an HTTP body as a string.
+func (w *walk) summaryBlob(call *ast.CallExpr, index int) *Blob {
+	for _, c := range w.callees(call) {
+		sig := c.sig
+		if index < 0 {
+			index = onlyText(sig)
+		}
+		if index < 0 || index >= sig.Results().Len() || !IsText(sig.Results().At(index).Type()) {
+			continue
+		}
+		for _, b := range c.sum.Slot(index).Blobs {
+			if c.fn != nil {
+				b.Via = append([]string{model.FuncName(c.fn)}, b.Via...)
+			}
+			b.Pos, b.End, b.Source, b.SourceEnd = call.Pos(), call.End(), b.Source, b.SourceEnd
+			if c.fn != nil && c.fn.Pkg() != w.s.pass.Pkg {
+				b.Source, b.SourceEnd = 0, 0
+			}
+			return &b
+		}
+	}
+	return nil
+}
+
+// onlyText returns the index of the one text result of sig, or -1.
+func onlyText(sig *types.Signature) int {
+	found := -1
+	for i := range sig.Results().Len() {
+		if IsText(sig.Results().At(i).Type()) {
+			if found >= 0 {
+				return -1
+			}
+			found = i
+		}
+	}
+	return found
 }
 
 // commandBuffer returns a blob when v, a bytes.Buffer or strings.Builder

@@ -58,6 +58,11 @@ func (w *walk) unit(b *Body) *Summary {
 				w.carried(sum, o.Expr, false)
 			}
 			values[i].merge(w.value(o.Expr, o.Index))
+			if IsText(results.At(i).Type()) {
+				if b := w.textBlob(o, 0); b != nil {
+					values[i].addBlob(*b)
+				}
+			}
 		}
 		returns++
 	}

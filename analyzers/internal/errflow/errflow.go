@@ -63,6 +63,9 @@ type Result struct {
 	// handlers of other packages registered here, with how they reach the
 	// client.
 	Handlers []*Handler
+	// Sources are the functions of the package whose returned error
+	// reaches a handler's client (see sources.go).
+	Sources []*Source
 
 	finals map[*Root]*walk
 

@@ -241,6 +241,7 @@ type finder struct {
 	// in a struct.
 	fieldWrites map[*types.Var][]siteExpr
 	servers     map[ast.Expr]serverConversion
+	reading     map[ast.Expr]bool // option slices being read
 }
 
 type queued struct {
@@ -284,6 +285,7 @@ func (r *Result) findHandlers() {
 	f.seedAdapted()
 	f.drain()
 	f.seedCandidates()
+	f.findSources()
 	f.noteServers()
 	r.Handlers = f.order
 	f.exportAdapters()
@@ -452,7 +454,22 @@ func (f *finder) propagate(h *Handler, p *Path) {
 		for i := 0; i < n; i++ {
 			role := p.Roles[i]
 			o, ok := ResultOrigin(ret, i, n)
-			if !ok || role == RoleDropped {
+			if !ok {
+				continue
+			}
+			if role == RoleDropped {
+				// A dropped result still tells a delegate from a helper.
+				for _, d := range w.r.Resolver.OriginsOf(o.Expr) {
+					if call, ok := ast.Unparen(d.Expr).(*ast.CallExpr); ok {
+						result := d.Index
+						if result < 0 {
+							result = o.Index
+						}
+						if result >= 0 {
+							from[call] = append(from[call], slot{result, i})
+						}
+					}
+				}
 				continue
 			}
 			for _, c := range w.value(o.Expr, o.Index).Calls {

@@ -388,8 +388,10 @@ func (c *carrier) summaryCarries(e *ast.CallExpr, fn *types.Func, sum *Summary) 
 	for i := range n {
 		sl := sum.Slot(i)
 		for _, p := range append(append([]int(nil), sl.Params...), sl.Mentions...) {
-			if a := argAt(e, p+shift); a != nil && c.carries(a) {
-				return true
+			for _, a := range ArgsOf(e, fn.Signature(), p, shift) {
+				if c.carries(a) {
+					return true
+				}
 			}
 		}
 	}
@@ -446,8 +448,10 @@ func (r *Result) textCarries(b *Body, call *ast.CallExpr, tainted map[*types.Var
 	for i := range fn.Signature().Results().Len() {
 		sl := sum.Slot(i)
 		for _, p := range append(append([]int(nil), sl.Params...), sl.Mentions...) {
-			if a := argAt(call, p+shift); a != nil && MentionsAny(r.pass.TypesInfo, a, tainted) {
-				return true
+			for _, a := range ArgsOf(call, fn.Signature(), p, shift) {
+				if MentionsAny(r.pass.TypesInfo, a, tainted) {
+					return true
+				}
 			}
 		}
 	}

@@ -90,6 +90,15 @@ func (f *finder) serverValue(b *Body, expr ast.Expr, depth int) serverConversion
 				add(f.serverValue(w.b, w.e, depth+1))
 			}
 		default:
+			if args, ok := f.paramArgs(o); ok {
+				if len(args) == 0 {
+					add(unknownServer)
+				}
+				for _, a := range args {
+					add(f.serverValue(a.b, a.e, depth+1))
+				}
+				continue
+			}
 			add(unknownServer)
 		}
 	}
@@ -97,6 +106,54 @@ func (f *finder) serverValue(b *Body, expr ast.Expr, depth int) serverConversion
 		return unknownServer
 	}
 	return result
+}
+
+// settingOrigins returns the origins of expr in b, and, for a parameter
+// the body assigns (opts = append(defaults, opts...)), the values it
+// assigns it besides the one it is given.
+func (f *finder) settingOrigins(b *Body, expr ast.Expr) []ast.Expr {
+	res := f.r.finalWalk(b.Root).r.Resolver
+	var out []ast.Expr
+	for _, o := range res.Origins(expr) {
+		out = append(out, o)
+		if id, ok := o.(*ast.Ident); ok {
+			if p, ok := f.info.Uses[id].(*types.Var); ok && IsParam(p) {
+				for _, a := range res.varOrigins(p) {
+					if id2, ok := a.Expr.(*ast.Ident); !ok || f.info.Uses[id2] != p {
+						out = append(out, a.Expr)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// paramArgs returns, when e names a parameter of a function of the
+// package that the package calls, the arguments its calls give it (for a
+// variadic parameter, each argument, or the slice passed with ...), so
+// that a server or an option built by the caller is read there.
+func (f *finder) paramArgs(e ast.Expr) ([]siteExpr, bool) {
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return nil, false
+	}
+	p, ok := f.info.Uses[id].(*types.Var)
+	if !ok || !IsParam(p) {
+		return nil, false
+	}
+	fn := f.paramOwner(p)
+	if fn == nil || fn.Exported() && len(f.callsOf[fn]) == 0 {
+		return nil, false // called from elsewhere
+	}
+	i := paramIndex(fn.Signature(), p)
+	var out []siteExpr
+	for _, sc := range f.callsOf[fn] {
+		for _, a := range ArgsOf(sc.call, fn.Signature(), i, methodExprShift(f.info, sc.call.Fun)) {
+			out = append(out, siteExpr{sc.b, a})
+		}
+	}
+	return out, true
 }
 
 // optionsConvert says whether the options of a server.NewMCPServer call
@@ -120,8 +177,18 @@ func (f *finder) optionSlice(b *Body, expr ast.Expr, depth int) serverConversion
 	if b == nil || depth > maxServerDepth {
 		return unknownServer
 	}
+	// opts = append(defaults, opts...) reads the slice it builds: a slice
+	// already being read adds nothing.
+	if f.reading[expr] {
+		return passesErrors
+	}
+	if f.reading == nil {
+		f.reading = map[ast.Expr]bool{}
+	}
+	f.reading[expr] = true
+	defer delete(f.reading, expr)
 	result := passesErrors
-	for _, o := range f.r.finalWalk(b.Root).r.Resolver.Origins(expr) {
+	for _, o := range f.settingOrigins(b, expr) {
 		switch o := o.(type) {
 		case *ast.CompositeLit:
 			for _, elt := range o.Elts {
@@ -143,8 +210,20 @@ func (f *finder) optionSlice(b *Body, expr ast.Expr, depth int) serverConversion
 			}
 			result = combine(result, unknownServer)
 		default:
-			if !IsNil(f.info, o) {
+			if IsNil(f.info, o) {
+				continue
+			}
+			args, ok := f.paramArgs(o)
+			if !ok || len(args) == 0 {
 				result = combine(result, unknownServer)
+				continue
+			}
+			for _, a := range args {
+				if t, isSlice := f.info.TypeOf(a.e).Underlying().(*types.Slice); isSlice && t != nil {
+					result = combine(result, f.optionSlice(a.b, a.e, depth+1))
+				} else {
+					result = combine(result, f.option(a.b, a.e, depth+1))
+				}
 			}
 		}
 	}

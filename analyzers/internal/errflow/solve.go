@@ -53,6 +53,9 @@ type solver struct {
 	current *types.Func
 
 	roots map[*Root]*rootFacts
+
+	impls   map[*types.Func][]*types.Func // interface method -> implementations (see implementations)
+	methods map[string][]*types.Func      // concrete methods by name, on first use
 }
 
 // rootFacts are what the effects of a root's bodies read of its syntax
@@ -490,4 +493,60 @@ func argAt(call *ast.CallExpr, i int) ast.Expr {
 		return nil
 	}
 	return call.Args[i]
+}
+
+// implementations returns the concrete methods, of this package or with a
+// fact from another, that implement the interface method m.
+func (s *solver) implementations(m *types.Func) []*types.Func {
+	if impls, ok := s.impls[m]; ok {
+		return impls
+	}
+	iface, _ := m.Signature().Recv().Type().Underlying().(*types.Interface)
+	var out []*types.Func
+	if iface != nil {
+		for _, c := range s.methodsNamed(m.Name()) {
+			recv := c.Signature().Recv().Type()
+			if types.Implements(recv, iface) || !isPointerType(recv) && types.Implements(types.NewPointer(recv), iface) {
+				out = append(out, c)
+			}
+		}
+	}
+	if s.impls == nil {
+		s.impls = map[*types.Func][]*types.Func{}
+	}
+	s.impls[m] = out
+	return out
+}
+
+// maxImplementations bounds the methods a call of an interface method is
+// taken to run: beyond it, the call is as unknown as without them.
+const maxImplementations = 16
+
+// methodsNamed returns the concrete methods named name that the package
+// declares or has summaries of.
+func (s *solver) methodsNamed(name string) []*types.Func {
+	if s.methods == nil {
+		s.methods = map[string][]*types.Func{}
+		for fn := range s.x.decls {
+			if fn.Signature().Recv() != nil && !isAbstract(fn) {
+				s.methods[fn.Name()] = append(s.methods[fn.Name()], fn)
+			}
+		}
+		for _, of := range s.pass.AllObjectFacts() {
+			fn, ok := of.Object.(*types.Func)
+			if _, isSummary := of.Fact.(*summaryFact); !ok || !isSummary || fn.Pkg() == s.pass.Pkg || fn.Signature().Recv() == nil || isAbstract(fn) {
+				continue
+			}
+			s.methods[fn.Name()] = append(s.methods[fn.Name()], fn)
+		}
+	}
+	if ms := s.methods[name]; len(ms) <= maxImplementations {
+		return ms
+	}
+	return nil
+}
+
+func isPointerType(t types.Type) bool {
+	_, ok := types.Unalias(t).(*types.Pointer)
+	return ok
 }

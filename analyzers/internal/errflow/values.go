@@ -568,7 +568,11 @@ func (w *walk) unknownCall(call *ast.CallExpr, depth int) Value {
 // where the function is.
 func (w *walk) funcValueCall(call *ast.CallExpr, index int) Value {
 	v := unknownValue
-	if sig, ok := w.s.info.TypeOf(call.Fun).Underlying().(*types.Signature); !ok || HandlerShaped(sig) {
+	var sig *types.Signature
+	if t := w.s.info.TypeOf(call.Fun); t != nil {
+		sig, _ = t.Underlying().(*types.Signature)
+	}
+	if sig == nil || HandlerShaped(sig) {
 		v.Protocol = ProtoAny
 	}
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
@@ -635,34 +639,34 @@ func (w *walk) calleeValue(call *ast.CallExpr, sum *Summary, sig *types.Signatur
 		}
 		v.addBlob(b)
 	}
-	arg := func(i int) ast.Expr {
-		i += shift
-		if i < 0 || i >= len(call.Args) || call.Ellipsis.IsValid() && i == len(call.Args)-1 {
-			return nil
-		}
-		return call.Args[i]
-	}
 	for _, p := range sl.Params {
-		a := arg(p)
-		if a == nil {
-			continue
-		}
-		av := w.valueAt(a, -1, depth+1)
-		v.Params = union(v.Params, av.Params)
-		v.Mentions = union(v.Mentions, av.Mentions)
-		v.Calls = append(v.Calls, av.Calls...)
-		v.Protocol |= av.Protocol
-		for _, b := range av.Blobs {
-			v.addBlob(b)
+		for _, a := range ArgsOf(call, sig, p, shift) {
+			av := w.valueAt(a, -1, depth+1)
+			v.Params = union(v.Params, av.Params)
+			v.Mentions = union(v.Mentions, av.Mentions)
+			v.Calls = append(v.Calls, av.Calls...)
+			v.Protocol |= av.Protocol
+			for _, b := range av.Blobs {
+				v.addBlob(b)
+			}
 		}
 	}
 	for _, p := range sl.Mentions {
-		if a := arg(p); a != nil {
-			w.mention(&v, false, a)
+		args := ArgsOf(call, sig, p, shift)
+		w.mention(&v, false, args...)
+		for _, a := range args {
+			if IsText(w.s.info.TypeOf(a)) {
+				if b := w.blob(a, 0); b != nil {
+					v.addBlob(*b) // the callee shows the text it is given
+				}
+			}
 		}
 	}
 	for _, c := range sl.Calls {
-		a := arg(c.Param)
+		var a ast.Expr
+		if args := ArgsOf(call, sig, c.Param, shift); len(args) == 1 {
+			a = args[0]
+		}
 		if a == nil {
 			v.Protocol = ProtoAny
 			continue
@@ -828,4 +832,60 @@ func resultType(fn *types.Func) types.Type {
 func isTuple(t types.Type) bool {
 	_, ok := t.(*types.Tuple)
 	return ok
+}
+
+// ArgsOf returns the arguments a call gives parameter p of a function of
+// signature sig (shifted for a method expression): one, or for the
+// variadic parameter, every argument from p on (the slice itself with
+// f(xs...)).
+func ArgsOf(call *ast.CallExpr, sig *types.Signature, p, shift int) []ast.Expr {
+	i := p + shift
+	if i < 0 || i >= len(call.Args) {
+		return nil
+	}
+	if sig != nil && sig.Variadic() && p == sig.Params().Len()-1 && !call.Ellipsis.IsValid() {
+		return call.Args[i:]
+	}
+	return call.Args[i : i+1]
+}
+
+// A calleeSummary is a function a call may run, with its summary.
+type calleeSummary struct {
+	fn  *types.Func // nil for a literal
+	sig *types.Signature
+	sum *Summary
+}
+
+// callees returns the functions with a summary that a call may run: its
+// static callee, a literal of the root, or, for a call of an interface
+// method, the methods implementing it that the package knows of (its
+// own, and those of the packages it imports whose facts say something).
+func (w *walk) callees(call *ast.CallExpr) []calleeSummary {
+	fn, lit, _ := w.target(call)
+	switch {
+	case lit != nil:
+		return []calleeSummary{{sig: litSig(w.s.info, lit), sum: w.lit(lit)}}
+	case fn != nil:
+		if sum := w.s.summary(fn); sum != nil {
+			if fn.Pkg() == w.s.pass.Pkg {
+				w.s.depend(fn.Origin())
+			}
+			return []calleeSummary{{fn: fn, sig: fn.Signature(), sum: sum}}
+		}
+		return nil
+	}
+	m := model.Callee(w.s.info, call)
+	if m == nil || !isAbstract(m) {
+		return nil
+	}
+	var out []calleeSummary
+	for _, impl := range w.s.implementations(m) {
+		if sum := w.s.summary(impl); sum != nil {
+			if impl.Pkg() == w.s.pass.Pkg {
+				w.s.depend(impl)
+			}
+			out = append(out, calleeSummary{fn: impl, sig: impl.Signature(), sum: sum})
+		}
+	}
+	return out
 }

@@ -1,0 +1,208 @@
+package errflow
+
+// A handler's error rarely starts in the handler: a helper of the package
+// makes the HTTP call, parses the reply, and returns an error that the
+// handler passes on or wraps, and whose text the client reads. A helper
+// that loses the cause it was handling loses it for the handler too. The
+// layer follows a handler's returned errors (and the errors whose text its
+// error results show) into the functions of the package they come from,
+// helper to helper: those are its sources, and the rules about an error's
+// cause judge them as they judge the handler.
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
+)
+
+// A Source is a function of the package whose returned error reaches a
+// handler's client: Body's error result is on a path to the client.
+type Source struct {
+	Body *Body
+	// Handler is the first handler found whose error comes from it.
+	Handler *Handler
+	// Path is that handler's path.
+	Path *Path
+}
+
+// maxSources bounds how many helpers a package's sources hold, and
+// maxSourceDepth how deep an error is followed into nested wrapping.
+const (
+	maxSources     = 10000
+	maxSourceDepth = 8
+)
+
+// findSources follows the errors of the package's handlers into the
+// helpers they come from.
+func (f *finder) findSources() {
+	seen := map[*Body]bool{}
+	var queue []*Source
+	add := func(b *Body, h *Handler, p *Path) {
+		if b == nil || seen[b] || len(seen) >= maxSources {
+			return
+		}
+		if known, ok := f.handlers[funcValueOf(b).key()]; ok && len(known.Paths) > 0 {
+			return // a handler or a delegate: judged as such
+		}
+		seen[b] = true
+		s := &Source{Body: b, Handler: h, Path: p}
+		f.r.Sources = append(f.r.Sources, s)
+		queue = append(queue, s)
+	}
+	follow := func(b *Body, h *Handler, p *Path, errIndex, resIndex int) {
+		w := f.r.finalWalk(b.Root)
+		n := b.Sig.Results().Len()
+		for _, ret := range b.Returns {
+			if errIndex >= 0 {
+				if o, ok := ResultOrigin(ret, errIndex, n); ok {
+					for _, src := range f.errorSources(w, o.Expr, o.Index, false, 0) {
+						add(src, h, p)
+					}
+				}
+			}
+			if resIndex >= 0 {
+				if o, ok := ResultOrigin(ret, resIndex, n); ok && o.Index < 0 {
+					for _, src := range f.errorSources(w, o.Expr, -1, true, 0) {
+						add(src, h, p)
+					}
+				}
+			}
+		}
+	}
+	for _, h := range f.order {
+		if h.Body == nil || h.Candidate {
+			continue
+		}
+		for _, p := range h.Paths {
+			follow(h.Body, h, p, p.Error(), p.Result())
+		}
+	}
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
+		follow(s.Body, s.Handler, s.Path, errorIndex(s.Body.Sig), -1)
+	}
+}
+
+// funcValueOf returns the function value a body is.
+func funcValueOf(b *Body) funcValue {
+	if lit, ok := b.Node.(*ast.FuncLit); ok {
+		return funcValue{lit: lit}
+	}
+	return funcValue{fn: b.Func}
+}
+
+// errorIndex returns the index of the last result of sig when it is an
+// error, or -1.
+func errorIndex(sig *types.Signature) int {
+	if sig == nil || sig.Results().Len() == 0 || !IsErrorOrRuntimeError(sig.Results().At(sig.Results().Len()-1).Type()) {
+		return -1
+	}
+	return sig.Results().Len() - 1
+}
+
+// errorSources returns the bodies of the package whose returned error the
+// value expr (the index-th of a multi-valued expression) may carry, or,
+// with text, whose error's text it may show: through local variables,
+// wrapping (%w, errors.Join, WithCause), and, for text, err.Error() and
+// the operands of fmt's functions.
+func (f *finder) errorSources(w *walk, expr ast.Expr, index int, text bool, depth int) []*Body {
+	if expr == nil || depth > maxSourceDepth {
+		return nil
+	}
+	var out []*Body
+	origins := []Origin{{Expr: ast.Unparen(expr), Index: index}}
+	if index < 0 {
+		origins = w.r.Resolver.OriginsOf(expr)
+	}
+	for _, o := range origins {
+		call, ok := ast.Unparen(o.Expr).(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		out = append(out, f.callSources(w, call, o.Index, text, depth)...)
+	}
+	return out
+}
+
+// callSources is errorSources for one call.
+func (f *finder) callSources(w *walk, call *ast.CallExpr, index int, text bool, depth int) []*Body {
+	info := f.info
+	fn, lit, _ := w.target(call)
+	switch {
+	case lit != nil:
+		if b := f.x.Lit(lit); b != nil && isErrorResultIndex(b.Sig, index) {
+			return []*Body{b}
+		}
+		return nil
+	case fn == nil:
+		return nil
+	case model.IsFunc(fn, "fmt", "Errorf"):
+		var out []*Body
+		verbs, ok := FormatOf(info, call, 0)
+		for _, v := range verbs {
+			arg := Operand(call, 0, v)
+			if arg != nil && ok && (v.Verb == 'w' || text) && IsError(info.TypeOf(arg)) {
+				out = append(out, f.errorSources(w, arg, -1, text, depth+1)...)
+			}
+		}
+		return out
+	case model.IsFunc(fn, "fmt", "Sprintf"), model.IsFunc(fn, "fmt", "Sprint"), model.IsFunc(fn, "fmt", "Sprintln"):
+		if !text {
+			return nil
+		}
+		var out []*Body
+		for _, a := range call.Args {
+			if IsError(info.TypeOf(a)) {
+				out = append(out, f.errorSources(w, a, -1, text, depth+1)...)
+			} else if inner, ok := ast.Unparen(a).(*ast.CallExpr); ok {
+				out = append(out, f.callSources(w, inner, -1, text, depth+1)...)
+			}
+		}
+		return out
+	case model.IsFunc(fn, "errors", "Join"):
+		var out []*Body
+		for _, a := range call.Args {
+			out = append(out, f.errorSources(w, a, -1, text, depth+1)...)
+		}
+		return out
+	case inRuntime(fn), fn.Pkg() != nil && fn.Pkg().Path() == model.MCPGoPath:
+		// mcperr.WithCause(err), mcp.NewToolResultErrorFromErr(msg, err),
+		// mcp.NewToolResultError(err.Error()): the errors they show.
+		var out []*Body
+		for _, a := range call.Args {
+			if IsError(info.TypeOf(a)) {
+				out = append(out, f.errorSources(w, a, -1, text || !inRuntime(fn), depth+1)...)
+			} else if inner, ok := ast.Unparen(a).(*ast.CallExpr); ok {
+				out = append(out, f.callSources(w, inner, -1, true, depth+1)...)
+			}
+		}
+		return out
+	case text && fn.Name() == "Error" && len(call.Args) == 0:
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && IsError(info.TypeOf(sel.X)) {
+			return f.errorSources(w, sel.X, -1, text, depth+1)
+		}
+		return nil
+	}
+	if b := f.x.Decl(fn); b != nil && isErrorResultIndex(b.Sig, index) {
+		return []*Body{b}
+	}
+	return nil
+}
+
+// isErrorResultIndex reports whether result index (or the only result,
+// for -1) of sig is an error.
+func isErrorResultIndex(sig *types.Signature, index int) bool {
+	if sig == nil {
+		return false
+	}
+	n := sig.Results().Len()
+	if index < 0 {
+		if n != 1 {
+			return false
+		}
+		index = 0
+	}
+	return index < n && IsErrorOrRuntimeError(sig.Results().At(index).Type())
+}
