@@ -158,7 +158,7 @@ func (w *walk) summaryBlob(call *ast.CallExpr, index int) *Blob {
 			if c.fn != nil {
 				b.Via = append([]string{model.FuncName(c.fn)}, b.Via...)
 			}
-			b.Pos, b.End, b.Source, b.SourceEnd = call.Pos(), call.End(), b.Source, b.SourceEnd
+			b.Pos, b.End = call.Pos(), call.End()
 			if c.fn != nil && c.fn.Pkg() != w.s.pass.Pkg {
 				b.Source, b.SourceEnd = 0, 0
 			}
