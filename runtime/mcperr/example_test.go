@@ -95,7 +95,7 @@ func ExampleFromHTTPResponse() {
 	// Output:
 	// ServiceUnavailable true
 	// Error: Billing returned HTTP 503 Service Unavailable.
-	// {"code":-32000,"message":"Billing returned HTTP 503 Service Unavailable.","data":{"body":"{\"error\":\"maintenance\"}","retryAfter":30,"status":503,"statusText":"Service Unavailable"}}
+	// {"code":-32000,"message":"Billing returned HTTP 503 Service Unavailable.","data":{"retryAfter":30,"status":503,"statusText":"Service Unavailable"}}
 }
 
 func ExampleRetry() {

@@ -238,37 +238,55 @@ func FuzzClassify(f *testing.F) {
 }
 
 func FuzzFromHTTPResponse(f *testing.F) {
-	f.Add(503, "503 Service Unavailable", "body", "120", 500, "Billing")
-	f.Add(404, "", strings.Repeat("é", 300), "Wed, 21 Oct 2015 07:28:00 GMT", 11, "")
-	f.Add(200, "200", "", "", 0, "")
-	f.Add(-1, "x y z", "\xff\xfe\xfd", "-5", -3, "\xff")
-	f.Add(599, "599 ", strings.Repeat("😀", 200), "99999999999999999999", 501, "s")
-	f.Fuzz(func(t *testing.T, status int, statusLine, body, retryAfter string, limit int, service string) {
+	f.Add(503, "503 Service Unavailable", "body", "120", 500, "Billing", false)
+	f.Add(404, "", strings.Repeat("é", 300), "Wed, 21 Oct 2015 07:28:00 GMT", 11, "", true)
+	f.Add(200, "200", "", "", 0, "", true)
+	f.Add(-1, "x y z", "\xff\xfe\xfd", "-5", -3, "\xff", false)
+	f.Add(599, "599 ", strings.Repeat("😀", 200), "99999999999999999999", 501, "s", true)
+	f.Add(500, "500", "password="+causeMarker, "", 500, "", false)
+	f.Fuzz(func(t *testing.T, status int, statusLine, body, retryAfter string, limit int, service string, inData bool) {
 		resp := &http.Response{
 			StatusCode: status,
 			Status:     statusLine,
 			Header:     http.Header{"Retry-After": {retryAfter}},
 			Body:       io.NopCloser(strings.NewReader(body)),
 		}
-		e := FromHTTPResponse(resp, WithBodyLimit(limit), WithService(service))
+		opts := []HTTPOption{WithBodyLimit(limit), WithService(service)}
+		if inData {
+			opts = append(opts, WithBodyInData())
+		}
+		e := FromHTTPResponse(resp, opts...)
 		if e == nil || !e.Code().Known() {
 			t.Fatalf("FromHTTPResponse = %v", e)
 		}
 		if !strings.HasSuffix(e.Message(), ".") || !strings.Contains(e.Message(), " returned HTTP ") {
 			t.Fatalf("message %q", e.Message())
 		}
-		if got, ok := e.Data()["body"].(string); ok {
-			if !utf8.ValidString(got) {
-				t.Fatalf("body %q is not valid UTF-8", got)
+		subject := service // the request has no host
+		if subject == "" {
+			subject = "Upstream"
+		}
+		kept := ""
+		if cause := e.Unwrap(); cause != nil {
+			kept = strings.TrimPrefix(cause.Error(), subject+" response body: ")
+		}
+		if got, ok := e.Data()["body"].(string); ok != (inData && kept != "") || ok && got != kept {
+			t.Fatalf("data.body %q (present %v) with WithBodyInData %v; the cause keeps %q", got, ok, inData, kept)
+		}
+		if kept != "" {
+			if !utf8.ValidString(kept) {
+				t.Fatalf("body %q is not valid UTF-8", kept)
 			}
-			if len(strings.TrimSuffix(got, truncationMark)) > max(limit, 0)*3 {
+			if len(strings.TrimSuffix(kept, truncationMark)) > max(limit, 0)*3 {
 				// ToValidUTF8 may grow each invalid byte to 3 bytes, no more.
-				t.Fatalf("body of %d bytes exceeds the limit %d", len(got), limit)
+				t.Fatalf("body of %d bytes exceeds the limit %d", len(kept), limit)
 			}
 		}
 		if e.retryAfter < 0 {
 			t.Fatalf("retryAfter = %v", e.retryAfter)
 		}
-		checkRendering(t, e)
+		if !inData && !plantsMarker(statusLine, service, retryAfter) {
+			checkRendering(t, e) // the body, marker and all, stays in the cause
+		}
 	})
 }
