@@ -58,9 +58,14 @@
 // When for an empty message, and always sets data.reason to the contract
 // reason. The entry's Recovery is sent only when the call opts in with
 // [RecoveryFor] or [WithRecovery]. An undeclared reason gives a
-// [CodeInternalError] error naming it; Fail never panics. A service below
-// the handler marks its errors [WithReason] so the client sees the same
-// data.reason.
+// [CodeInternalError] error with the caller's message and no reason; the
+// violation is its cause, for the server's log. Fail never panics.
+//
+// A service below the handler marks its errors [WithReason], or passes
+// [RecoveryFor](ctx, reason), so that the client receives what a Fail of
+// that reason would give: data.reason, and the entry's data.retryable unless
+// the service states its own (the bindings fill it in for WithReason, which
+// cannot see the contract).
 //
 // # Classification
 //
@@ -73,8 +78,9 @@
 //
 // [FromHTTPResponse] turns an upstream's failed response into an *Error:
 // the code from [HTTPStatusCode], a message such as "Billing returned HTTP
-// 503 Service Unavailable.", the status and a bounded prefix of the body as
-// data, and the Retry-After header as the error's retry-after:
+// 503 Service Unavailable.", the status as data, a bounded prefix of the body
+// as its cause (logged, never sent unless [WithBodyInData] opts in), and the
+// Retry-After header as the error's retry-after:
 //
 //	if resp.StatusCode >= 400 {
 //		return mcperr.FromHTTPResponse(resp, mcperr.WithService("Billing"))
