@@ -56,8 +56,15 @@
 // are logged at Warn unless the contract declares "invalid_arguments" itself.
 // The record ("tool call failed", or "tool call panicked" with a "stack")
 // has the attributes tool, code, codeName, reason, requestId, retryable,
-// error (the returned error's text) and causes (the text of every error
-// below it, depth first, joins included).
+// error (the returned error's text) and causes (the text of the errors
+// below it, depth first, joins included, leaving out a text an earlier one
+// already contains).
+//
+// An error that names a declared reason (a service's, built WithReason) is
+// sent as Fail would send it: without its own retryability it gets the
+// entry's. When its code is not the entry's, the client gets the error's
+// own code, what really happened, and a second record, "tool failure code
+// differs from its contract", is logged at Warn.
 //
 // # Why the raw registration
 //

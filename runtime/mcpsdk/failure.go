@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"maps"
+	"strings"
 
 	"github.com/mcperrlint/mcperrlint/runtime/mcperr"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -29,6 +30,12 @@ func (b *binding[In, Out]) failure(ctx context.Context, err error, fallback slog
 // {"error": WireError} in structuredContent, and err itself through
 // SetError, for go-sdk middleware. A fresh request id goes into data, and
 // thus the text, and into the log record.
+//
+// An error that names a reason the contract declares is rendered as the
+// contract says: it gets the entry's Retryable when it states none (a
+// service's error built WithReason cannot see the contract), and keeps its
+// own code even when it differs from the entry's, a mismatch that is logged
+// at Warn.
 func (b *binding[In, Out]) report(ctx context.Context, err error, fallback slog.Level, msg string, extra ...slog.Attr) *mcp.CallToolResult {
 	id := b.cfg.requestID()
 	wire := mcperr.ToWire(err)
@@ -37,28 +44,57 @@ func (b *binding[In, Out]) report(ctx context.Context, err error, fallback slog.
 		wire.Data = make(map[string]any, 1)
 	}
 	wire.Data[dataRequestID] = id
+	entry := b.entry(wireReason(wire))
+	level := fallback
+	if entry != nil {
+		if _, stated := wire.Data["retryable"]; !stated {
+			wire.Data["retryable"] = entry.Retryable
+		}
+		level = entry.Severity.Level()
+	}
 	res := &mcp.CallToolResult{
 		Content:           []mcp.Content{&mcp.TextContent{Text: wire.Text()}},
 		StructuredContent: map[string]any{errorProperty: wire},
 	}
 	res.SetError(err)
-	b.logFailure(ctx, err, wire, b.level(wire, fallback), msg, extra)
+	b.logFailure(ctx, err, wire, level, msg, extra)
+	if entry != nil && entry.Code != wire.Code {
+		b.logMismatch(ctx, wire, entry)
+	}
 	return res
 }
 
-// level returns the log level of a failure: the Severity of the contract
-// entry for its reason, else fallback.
-func (b *binding[In, Out]) level(wire mcperr.WireError, fallback slog.Level) slog.Level {
-	reason := wireReason(wire)
+// entry returns the contract entry for reason, or nil. The last entry wins,
+// as in Fail.
+func (b *binding[In, Out]) entry(reason string) *mcperr.Contract {
 	if reason == "" {
-		return fallback
+		return nil
 	}
-	for i := len(b.tool.Errors) - 1; i >= 0; i-- { // the last entry wins, as in Fail
+	for i := len(b.tool.Errors) - 1; i >= 0; i-- {
 		if b.tool.Errors[i].Reason == reason {
-			return b.tool.Errors[i].Severity.Level()
+			return &b.tool.Errors[i]
 		}
 	}
-	return fallback
+	return nil
+}
+
+// logMismatch logs, at Warn, a failure whose code is not the one its
+// reason's contract entry declares: the client got the error's own code,
+// what really happened, but the contract told it to expect another.
+func (b *binding[In, Out]) logMismatch(ctx context.Context, wire mcperr.WireError, entry *mcperr.Contract) {
+	defer func() { _ = recover() }()
+	logger := b.cfg.log()
+	if !logger.Enabled(ctx, slog.LevelWarn) {
+		return
+	}
+	logger.LogAttrs(ctx, slog.LevelWarn, "tool failure code differs from its contract",
+		slog.String("tool", b.tool.Name),
+		slog.String("reason", entry.Reason),
+		slog.Any(dataRequestID, wire.Data[dataRequestID]),
+		slog.Int64("code", int64(wire.Code)),
+		slog.String("codeName", wire.Code.String()),
+		slog.Int64("contractCode", int64(entry.Code)),
+		slog.String("contractCodeName", entry.Code.String()))
 }
 
 // logFailure writes the failure's log record. A log handler that panics
@@ -100,23 +136,46 @@ func wireRetryable(wire mcperr.WireError) bool {
 	return wire.Code.Transient()
 }
 
-// causeChain returns the text of each error below err, in depth-first order:
-// for a join (Unwrap() []error) every branch, one after the other. Texts are
-// server-side only; they are never sent to the client.
+// causeChain returns the text of each error below err, in depth-first
+// order: for a join (Unwrap() []error) every branch, one after the other.
+// A text that err's own text, or a cause listed before it, already contains
+// is left out, so that "GET /x: connection refused" is not followed by
+// "connection refused": every text of the chain is in the log once, and a
+// wrapper's own words are not lost. Texts are server-side only; they are
+// never sent to the client.
 func causeChain(err error) []string {
+	seen := []string{errorText(err)}
 	var texts []string
+	visited := 0
 	var walk func(error)
 	walk = func(e error) {
 		for _, c := range unwrapAll(e) {
-			if len(texts) >= maxCauses {
+			if visited >= maxCauses {
 				return
 			}
-			texts = append(texts, errorText(c))
+			visited++
+			if text := errorText(c); !containedIn(text, seen) {
+				seen = append(seen, text)
+				texts = append(texts, text)
+			}
 			walk(c)
 		}
 	}
 	walk(err)
 	return texts
+}
+
+// containedIn reports whether text is blank or part of one of texts.
+func containedIn(text string, texts []string) bool {
+	if strings.TrimSpace(text) == "" {
+		return true
+	}
+	for _, t := range texts {
+		if strings.Contains(t, text) {
+			return true
+		}
+	}
+	return false
 }
 
 // unwrapAll returns the errors err wraps directly: none, one, or a join's

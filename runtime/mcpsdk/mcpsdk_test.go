@@ -62,6 +62,17 @@ func getBook() *mcperr.Tool[getBookArgs, book] {
 				//mcperrlint:ignore error-contract-recovery-unforwarded the test asserts the text without a recovery block
 				return book{}, mcperr.Fail(ctx, "catalog_offline", "",
 					mcperr.WithCause(fmt.Errorf("GET /books/offline: %w", errors.New("connection refused"))))
+			case "service":
+				// A service's error names the reason but not its
+				// retryability: the contract supplies it.
+				return book{}, mcperr.ServiceUnavailable("The catalog timed out.", mcperr.WithReason("catalog_offline"))
+			case "mismatch":
+				// The same reason with another code than the contract's:
+				// the code is kept, the mismatch logged.
+				return book{}, mcperr.Timeout("The catalog timed out.", mcperr.WithReason("catalog_offline"))
+			case "undeclared":
+				//mcperrlint:ignore error-contract-reason-undeclared the test asserts what an undeclared reason sends
+				return book{}, mcperr.Fail(ctx, "book_burned", "The book burned.")
 			case "shelf":
 				//mcperrlint:ignore error-contract-prefer-fail the test asserts how a bare factory error is sent
 				return book{}, mcperr.NotFound(`Shelf "s-9" does not exist.`)
@@ -109,6 +120,23 @@ func TestFailures(t *testing.T) {
 		wantText: "Error: The catalog service cannot be reached.\n\n(reason catalog_offline · retryable · request req-1)",
 		wantJSON: `{"error": {"code": -32000, "message": "The catalog service cannot be reached.", "data": {
 			"reason": "catalog_offline", "retryable": true, "requestId": "req-1"}}}`,
+	}, {
+		name:     "service error with a reason: retryable from the contract",
+		args:     map[string]any{"id": "service"},
+		wantText: "Error: The catalog timed out.\n\n(reason catalog_offline · retryable · request req-1)",
+		wantJSON: `{"error": {"code": -32000, "message": "The catalog timed out.", "data": {
+			"reason": "catalog_offline", "retryable": true, "requestId": "req-1"}}}`,
+	}, {
+		name:     "service error with a reason and another code: the code is kept",
+		args:     map[string]any{"id": "mismatch"},
+		wantText: "Error: The catalog timed out.\n\n(reason catalog_offline · retryable · request req-1)",
+		wantJSON: `{"error": {"code": -32004, "message": "The catalog timed out.", "data": {
+			"reason": "catalog_offline", "retryable": true, "requestId": "req-1"}}}`,
+	}, {
+		name:     "undeclared reason: the caller's message, no reason",
+		args:     map[string]any{"id": "undeclared"},
+		wantText: "Error: The book burned.\n\n(request req-1)",
+		wantJSON: `{"error": {"code": -32603, "message": "The book burned.", "data": {"requestId": "req-1"}}}`,
 	}, {
 		name:     "factory error",
 		args:     map[string]any{"id": "shelf"},
@@ -214,7 +242,7 @@ func TestPanicThenServe(t *testing.T) {
 	if stack == "" {
 		t.Errorf("record has no stack")
 	}
-	wantCauses := []string{"panic: runtime error: index out of range [3] with length 0", "runtime error: index out of range [3] with length 0"}
+	wantCauses := []string{"panic: runtime error: index out of range [3] with length 0"}
 	if diff := cmp.Diff(wantCauses, got["causes"]); diff != "" {
 		t.Errorf("causes mismatch (-want +got):\n%s", diff)
 	}
@@ -243,7 +271,16 @@ func TestLogRecords(t *testing.T) {
 		want: map[string]any{
 			"tool": "get_book", "code": int64(-32000), "codeName": "ServiceUnavailable", "reason": "catalog_offline",
 			"requestId": "req-1", "retryable": true, "error": "The catalog service cannot be reached.",
-			"causes": []string{"GET /books/offline: connection refused", "connection refused"},
+			"causes": []string{"GET /books/offline: connection refused"}, // not "connection refused" again
+		},
+	}, {
+		name:      "undeclared reason: the violation is logged",
+		id:        "undeclared",
+		wantLevel: slog.LevelError,
+		want: map[string]any{
+			"tool": "get_book", "code": int64(-32603), "codeName": "InternalError", "reason": "",
+			"requestId": "req-1", "retryable": false, "error": "The book burned.",
+			"causes": []string{`mcperr.Fail: tool "get_book" does not declare reason "book_burned" (declared: book_not_found, catalog_offline)`},
 		},
 	}, {
 		name:      "no reason",
@@ -260,10 +297,8 @@ func TestLogRecords(t *testing.T) {
 		want: map[string]any{
 			"tool": "get_book", "code": int64(-32602), "codeName": "InvalidParams", "reason": "invalid_arguments",
 			"requestId": "req-1", "retryable": false, "error": "Invalid arguments: id: expected string, got integer.",
-			"causes": []string{ // jsonschema-go's error, wrapped once per schema level
+			"causes": []string{ // jsonschema-go's error, whose wrappers repeat it
 				`validating root: validating /properties/id: type: 42 has type "integer", want "string"`,
-				`validating /properties/id: type: 42 has type "integer", want "string"`,
-				`type: 42 has type "integer", want "string"`,
 			},
 		},
 	}}
@@ -287,7 +322,40 @@ func TestLogRecords(t *testing.T) {
 	}
 }
 
-// TestContractMeta checks that tools/list advertises the contract in _meta.
+// TestCodeMismatchIsLogged checks that a failure whose code differs from its
+// reason's contract entry is logged at Warn, beside its own record.
+func TestCodeMismatchIsLogged(t *testing.T) {
+	log := &recorder{}
+	session := serveGetBook(t, log)
+	call(t, session, "get_book", map[string]any{"id": "mismatch"})
+	records := log.all()
+	if len(records) != 2 {
+		t.Fatalf("got %d log records, want the failure and the mismatch", len(records))
+	}
+	rec := records[1]
+	if rec.Level != slog.LevelWarn || rec.Message != "tool failure code differs from its contract" {
+		t.Errorf("record = %s %q", rec.Level, rec.Message)
+	}
+	want := map[string]any{
+		"tool": "get_book", "reason": "catalog_offline", "requestId": "req-1",
+		"code": int64(-32004), "codeName": "Timeout", "contractCode": int64(-32000), "contractCodeName": "ServiceUnavailable",
+	}
+	if diff := cmp.Diff(want, attrs(rec)); diff != "" {
+		t.Errorf("attributes mismatch (-want +got):\n%s", diff)
+	}
+	if records[0].Level != slog.LevelError { // catalog_offline's severity
+		t.Errorf("failure logged at %s, want the contract's ERROR", records[0].Level)
+	}
+	// A matching code logs the failure alone.
+	log = &recorder{}
+	call(t, serveGetBook(t, log), "get_book", map[string]any{"id": "service"})
+	if n := len(log.all()); n != 1 {
+		t.Errorf("a matching code: %d records, want 1", n)
+	}
+}
+
+// TestContractMeta checks that tools/list advertises the contract in _meta,
+// with invalid_arguments, which the binding produces, after it.
 func TestContractMeta(t *testing.T) {
 	session := serveGetBook(t, &recorder{})
 	tool := listTool(t, session, "get_book")
