@@ -45,7 +45,8 @@
 // an object, the success properties become optional, an "error" property
 // with the WireError shape is added, and anyOf requires either the success
 // properties or "error"; any other schema becomes anyOf [success, error
-// envelope]. The tool's contract is listed in _meta under MetaKeyErrors.
+// envelope]. The tool's contract is listed in _meta under MetaKeyErrors,
+// with invalid_arguments, which the binding itself reports.
 //
 // # Logging
 //

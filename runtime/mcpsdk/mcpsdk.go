@@ -109,9 +109,7 @@ func (b *binding[In, Out]) advertised() *mcp.Tool {
 	if b.output != nil {
 		tool.OutputSchema = widenOutput(b.output)
 	}
-	if entries := contractMeta(b.tool.Errors); entries != nil {
-		tool.Meta[MetaKeyErrors] = entries
-	}
+	tool.Meta[MetaKeyErrors] = contractMeta(b.tool.Errors)
 	for _, customize := range b.cfg.customize {
 		customize(tool)
 	}

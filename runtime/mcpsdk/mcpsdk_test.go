@@ -363,7 +363,9 @@ func TestContractMeta(t *testing.T) {
 		{"reason": "book_not_found", "code": -32001, "codeName": "NotFound", "when": "No book has the requested id.",
 		 "recovery": "Search with search_books to find the id, then call get_book again.", "retryable": false},
 		{"reason": "catalog_offline", "code": -32000, "codeName": "ServiceUnavailable", "when": "The catalog service cannot be reached.",
-		 "recovery": "Wait a minute and call get_book again.", "retryable": true}]`
+		 "recovery": "Wait a minute and call get_book again.", "retryable": true},
+		{"reason": "invalid_arguments", "code": -32602, "codeName": "InvalidParams", "when": "The arguments do not match the tool's input schema.",
+		 "recovery": "Correct the listed arguments to match the tool's input schema, then call the tool again.", "retryable": false}]`
 	if diff := cmp.Diff(decodeJSON(t, want), tool.Meta[mcpsdk.MetaKeyErrors]); diff != "" {
 		t.Errorf("_meta[%q] mismatch (-want +got):\n%s", mcpsdk.MetaKeyErrors, diff)
 	}
