@@ -65,13 +65,15 @@ func getBook() *mcperr.Tool[getBookArgs, book] {
 			case "service":
 				// A service's error names the reason but not its
 				// retryability: the contract supplies it.
+				//mcperrlint:ignore error-contract-prefer-fail the test asserts how a service's error is sent
 				return book{}, mcperr.ServiceUnavailable("The catalog timed out.", mcperr.WithReason("catalog_offline"))
 			case "mismatch":
 				// The same reason with another code than the contract's:
 				// the code is kept, the mismatch logged.
+				//mcperrlint:ignore error-contract-reason-code-mismatch the test asserts what a mismatch sends and logs
 				return book{}, mcperr.Timeout("The catalog timed out.", mcperr.WithReason("catalog_offline"))
 			case "undeclared":
-				//mcperrlint:ignore error-contract-reason-undeclared the test asserts what an undeclared reason sends
+				//mcperrlint:ignore error-contract-reason-undeclared,error-contract-recovery-unforwarded the test asserts what an undeclared reason sends
 				return book{}, mcperr.Fail(ctx, "book_burned", "The book burned.")
 			case "shelf":
 				//mcperrlint:ignore error-contract-prefer-fail the test asserts how a bare factory error is sent
