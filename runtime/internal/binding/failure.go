@@ -1,14 +1,15 @@
-package mcpsdk
+package binding
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"log/slog"
 	"maps"
 	"strings"
 
 	"github.com/mcperrlint/mcperrlint/runtime/mcperr"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // dataRequestID is the data key of the id that ties a failure to its log
@@ -18,25 +19,25 @@ const dataRequestID = "requestId"
 // maxCauses bounds the logged cause chain, in case a chain is cyclic.
 const maxCauses = 32
 
-// failure renders err as a tool error result and logs it as "tool call
+// failure renders err as a failure Result and logs it as "tool call
 // failed". fallback is the log level when the contract does not give one for
 // the error's reason.
-func (b *binding[In, Out]) failure(ctx context.Context, err error, fallback slog.Level) *mcp.CallToolResult {
+func (b *Binding[In, Out]) failure(ctx context.Context, err error, fallback slog.Level) Result {
 	return b.report(ctx, err, fallback, "tool call failed")
 }
 
-// report renders err as a tool error result and logs it with msg and the
-// extra attributes. The result carries the text in content[0],
-// {"error": WireError} in structuredContent, and err itself through
-// SetError, for go-sdk middleware. A fresh request id goes into data, and
-// thus the text, and into the log record.
+// report renders err as a failure Result and logs it with msg and the extra
+// attributes. The result carries the text for content[0], {"error":
+// WireError} for structuredContent, and err itself, for SDKs that carry it
+// to middleware. A fresh request id goes into data, and thus the text, and
+// into the log record.
 //
 // An error that names a reason the contract declares is rendered as the
 // contract says: it gets the entry's Retryable when it states none (a
 // service's error built WithReason cannot see the contract), and keeps its
 // own code even when it differs from the entry's, a mismatch that is logged
 // at Warn.
-func (b *binding[In, Out]) report(ctx context.Context, err error, fallback slog.Level, msg string, extra ...slog.Attr) *mcp.CallToolResult {
+func (b *Binding[In, Out]) report(ctx context.Context, err error, fallback slog.Level, msg string, extra ...slog.Attr) Result {
 	id := b.cfg.requestID()
 	wire := mcperr.ToWire(err)
 	wire.Data = maps.Clone(wire.Data)
@@ -52,11 +53,12 @@ func (b *binding[In, Out]) report(ctx context.Context, err error, fallback slog.
 		}
 		level = entry.Severity.Level()
 	}
-	res := &mcp.CallToolResult{
-		Content:           []mcp.Content{&mcp.TextContent{Text: wire.Text()}},
-		StructuredContent: map[string]any{errorProperty: wire},
+	res := Result{
+		IsError:    true,
+		Text:       wire.Text(),
+		Structured: map[string]any{ErrorProperty: wire},
+		Err:        err,
 	}
-	res.SetError(err)
 	b.logFailure(ctx, err, wire, level, msg, extra)
 	if entry != nil && entry.Code != wire.Code {
 		b.logMismatch(ctx, wire, entry)
@@ -66,7 +68,7 @@ func (b *binding[In, Out]) report(ctx context.Context, err error, fallback slog.
 
 // entry returns the contract entry for reason, or nil. The last entry wins,
 // as in Fail.
-func (b *binding[In, Out]) entry(reason string) *mcperr.Contract {
+func (b *Binding[In, Out]) entry(reason string) *mcperr.Contract {
 	if reason == "" {
 		return nil
 	}
@@ -81,7 +83,7 @@ func (b *binding[In, Out]) entry(reason string) *mcperr.Contract {
 // logMismatch logs, at Warn, a failure whose code is not the one its
 // reason's contract entry declares: the client got the error's own code,
 // what really happened, but the contract told it to expect another.
-func (b *binding[In, Out]) logMismatch(ctx context.Context, wire mcperr.WireError, entry *mcperr.Contract) {
+func (b *Binding[In, Out]) logMismatch(ctx context.Context, wire mcperr.WireError, entry *mcperr.Contract) {
 	defer func() { _ = recover() }()
 	logger := b.cfg.log()
 	if !logger.Enabled(ctx, slog.LevelWarn) {
@@ -100,7 +102,7 @@ func (b *binding[In, Out]) logMismatch(ctx context.Context, wire mcperr.WireErro
 // logFailure writes the failure's log record. A log handler that panics
 // loses the record but not the result: the client still gets its answer,
 // and the recover in handle must not be re-entered from here.
-func (b *binding[In, Out]) logFailure(ctx context.Context, err error, wire mcperr.WireError, level slog.Level, msg string, extra []slog.Attr) {
+func (b *Binding[In, Out]) logFailure(ctx context.Context, err error, wire mcperr.WireError, level slog.Level, msg string, extra []slog.Attr) {
 	defer func() { _ = recover() }()
 	logger := b.cfg.log()
 	if !logger.Enabled(ctx, level) {
@@ -207,4 +209,12 @@ func errorText(err error) (text string) {
 		}
 	}()
 	return err.Error()
+}
+
+// randomRequestID returns 12 hex digits from crypto/rand: short enough to
+// quote in a bug report, long enough not to collide in a day of logs.
+func randomRequestID() string {
+	var b [6]byte
+	_, _ = rand.Read(b[:]) // never fails since Go 1.24
+	return hex.EncodeToString(b[:])
 }

@@ -1,9 +1,9 @@
-package mcpsdk
+package binding
 
 import "github.com/mcperrlint/mcperrlint/runtime/mcperr"
 
-// MetaKeyErrors is the key, in the advertised tool's _meta, of its error
-// contract: a list of objects
+// A MetaEntry is one entry of the contract advertised under MetaKeyErrors:
+// a list of objects
 //
 //	{"reason", "code", "codeName", "when", "recovery", "retryable"}
 //
@@ -13,10 +13,7 @@ import "github.com/mcperrlint/mcperrlint/runtime/mcperr"
 // every way the tool can fail on purpose and what to do about each. The key
 // is namespaced as MCP asks of _meta keys. Severity and ThrownByService are
 // server-side concerns and are not advertised.
-const MetaKeyErrors = "dev.mcperrlint/errors"
-
-// metaEntry is one advertised contract entry.
-type metaEntry struct {
+type MetaEntry struct {
 	Reason    string `json:"reason"`
 	Code      int64  `json:"code"`
 	CodeName  string `json:"codeName"`
@@ -36,8 +33,8 @@ var invalidArgumentsEntry = mcperr.Contract{
 
 // contractMeta returns the contract as advertised: its entries, and
 // invalid_arguments unless it declares that reason itself.
-func contractMeta(contract []mcperr.Contract) []metaEntry {
-	entries := make([]metaEntry, 0, len(contract)+1)
+func contractMeta(contract []mcperr.Contract) []MetaEntry {
+	entries := make([]MetaEntry, 0, len(contract)+1)
 	declared := false
 	for _, c := range contract {
 		entries = append(entries, metaEntryOf(c))
@@ -50,8 +47,8 @@ func contractMeta(contract []mcperr.Contract) []metaEntry {
 }
 
 // metaEntryOf returns a contract entry as advertised.
-func metaEntryOf(c mcperr.Contract) metaEntry {
-	return metaEntry{
+func metaEntryOf(c mcperr.Contract) MetaEntry {
+	return MetaEntry{
 		Reason:    c.Reason,
 		Code:      int64(c.Code),
 		CodeName:  c.Code.String(),
