@@ -290,3 +290,46 @@ func FuzzFromHTTPResponse(f *testing.F) {
 		}
 	})
 }
+
+// FuzzFromResult reads failures back from arbitrary structuredContent and
+// text: FromResult never panics, what it reads marshals to valid JSON and
+// renders, and reading back the text it renders gives the same text.
+func FuzzFromResult(f *testing.F) {
+	f.Add(`{"error": {"code": -32000, "message": "Billing did not answer.", "data": {"reason": "billing_unavailable",
+		"retryable": true, "retryAfter": 30, "requestId": "req-7", "recovery": {"hint": "Wait."}}}}`, "")
+	f.Add(`{"id": "b-1"}`, "Error: No book.\n\nRecovery: Search first.\n\n(reason book_not_found · not retryable · request req-1)")
+	f.Add(`{"error": {"code": 1e300, "message": "x", "data": []}}`, "Error: \n\n()")
+	f.Add(`{"error": {"code": "-32000", "message": 7}}`, "Error: a\n\n(retryable)\n\n(reason x · request )")
+	f.Add(`null`, "Error: a\n\nRecovery: h\n\nRecovery: g")
+	f.Add(`[]`, "Error: \xff\n\n(reason \xfe)")
+	f.Add(`{"error": {"code": -32602, "message": "Invalid arguments.", "data": {"retryAfter": -1, "recovery": "h"}}}`, "nope")
+	f.Fuzz(func(t *testing.T, structured, text string) {
+		var decoded any
+		_ = json.Unmarshal([]byte(structured), &decoded)
+		for _, in := range []any{json.RawMessage(structured), decoded} {
+			w, ok := FromResult(in, text)
+			if !ok {
+				if w.Message != "" || w.Data != nil || w.Code != 0 {
+					t.Fatalf("FromResult = %#v, false; want the zero WireError", w)
+				}
+				continue
+			}
+			if w.Message == "" {
+				t.Fatalf("FromResult read a failure without a message: %#v", w)
+			}
+			raw, err := json.Marshal(w)
+			if err != nil || !json.Valid(raw) {
+				t.Fatalf("json.Marshal(%#v) = %s, %v", w, raw, err)
+			}
+			_, _, _, _, _ = w.Reason(), w.Retryable(), w.Recovery(), w.RequestID(), w.RetryAfter()
+			rendered := w.Text()
+			if again, ok := FromResult(nil, rendered); !ok || again.Text() != rendered {
+				t.Fatalf("the text %q reads back as %#v (%v), which renders %q", rendered, again, ok, again.Text())
+			}
+			e := w.AsError()
+			if raw, err := json.Marshal(ToWire(e)); err != nil || !json.Valid(raw) {
+				t.Fatalf("ToWire(AsError()) = %s, %v", raw, err)
+			}
+		}
+	})
+}

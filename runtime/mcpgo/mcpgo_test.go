@@ -314,3 +314,30 @@ func TestWithTool(t *testing.T) {
 		t.Errorf("_meta = %v, want the extra key and the contract", meta)
 	}
 }
+
+// TestFromResult reads every case's result back through mcp-go's client,
+// and an error result this runtime did not make.
+func TestFromResult(t *testing.T) {
+	for _, tt := range bindingtest.Cases {
+		got, ok := mcpgo.FromResult(call(t, serveGetBookWith(t), "get_book", tt.Args))
+		want, wantOK := tt.Failure()
+		if ok != wantOK || !cmp.Equal(want, got) {
+			t.Errorf("%s: FromResult = %+v, %v; want %+v, %v", tt.Name, got, ok, want, wantOK)
+		}
+		if ok && (got.RequestID() != "req-1" || got.Code == 0) {
+			t.Errorf("%s: request id %q, code %v", tt.Name, got.RequestID(), got.Code)
+		}
+	}
+	c := connect(t, func(s *server.MCPServer) {
+		s.AddTool(mcp.NewTool("plain"), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return mcp.NewToolResultError("boom"), nil
+		})
+	})
+	got, ok := mcpgo.FromResult(call(t, c, "plain", nil))
+	if !ok || !cmp.Equal(mcperr.WireError{Message: "boom"}, got) {
+		t.Errorf("FromResult of a plain error result = %+v, %v; want its text", got, ok)
+	}
+	if _, ok := mcpgo.FromResult(nil); ok {
+		t.Error("FromResult(nil) reports a failure")
+	}
+}

@@ -280,3 +280,30 @@ func TestRequestFrom(t *testing.T) {
 		t.Errorf("structuredContent mismatch (-want +got):\n%s (text %q)", diff, textOf(t, res))
 	}
 }
+
+// TestFromResult reads every case's result back through the go-sdk client,
+// and an error result this runtime did not make.
+func TestFromResult(t *testing.T) {
+	for _, tt := range bindingtest.Cases {
+		got, ok := mcpsdk.FromResult(call(t, serveGetBook(t, &recorder{}), "get_book", tt.Args))
+		want, wantOK := tt.Failure()
+		if ok != wantOK || !cmp.Equal(want, got) {
+			t.Errorf("%s: FromResult = %+v, %v; want %+v, %v", tt.Name, got, ok, want, wantOK)
+		}
+		if ok && (got.RequestID() != "req-1" || got.Code == 0) {
+			t.Errorf("%s: request id %q, code %v", tt.Name, got.RequestID(), got.Code)
+		}
+	}
+	session := connect(t, func(s *mcp.Server) {
+		mcp.AddTool(s, &mcp.Tool{Name: "typed"}, func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, struct{}, error) {
+			return nil, struct{}{}, errors.New("boom")
+		})
+	})
+	got, ok := mcpsdk.FromResult(call(t, session, "typed", nil))
+	if !ok || !cmp.Equal(mcperr.WireError{Message: "boom"}, got) {
+		t.Errorf("FromResult of a plain error result = %+v, %v; want its text", got, ok)
+	}
+	if _, ok := mcpsdk.FromResult(nil); ok {
+		t.Error("FromResult(nil) reports a failure")
+	}
+}

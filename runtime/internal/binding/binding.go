@@ -16,6 +16,7 @@ import (
 	"log/slog"
 	"reflect"
 	"runtime/debug"
+	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/mcperrlint/mcperrlint/runtime/mcperr"
@@ -247,4 +248,22 @@ func (b *Binding[In, Out]) panicked(ctx context.Context, v any, stack []byte) Re
 	}
 	err := mcperr.InternalError(fmt.Sprintf("Tool %q failed unexpectedly.", b.tool.Name), mcperr.WithCause(cause))
 	return b.report(ctx, err, slog.LevelError, "tool call panicked", slog.String("stack", string(stack)))
+}
+
+// ReadFailure reads back the failure of a tool result, for the bindings'
+// FromResult: nothing for a result that is not an error, else
+// mcperr.FromResult of its structuredContent and text, else, for an error
+// result in neither shape (a tool this runtime did not serve), the text as
+// the message, with no code.
+func ReadFailure(isError bool, structured any, text string) (mcperr.WireError, bool) {
+	if !isError {
+		return mcperr.WireError{}, false
+	}
+	if w, ok := mcperr.FromResult(structured, text); ok {
+		return w, true
+	}
+	if strings.TrimSpace(text) == "" {
+		text = "The tool call failed."
+	}
+	return mcperr.WireError{Message: text}, true
 }

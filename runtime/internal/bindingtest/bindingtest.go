@@ -7,6 +7,7 @@ package bindingtest
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -252,4 +253,13 @@ func Attrs(rec slog.Record) map[string]any {
 		return true
 	})
 	return m
+}
+
+// Failure returns the failure a client reads back from the case's result
+// (mcperr.FromResult of its structuredContent), and false for a success.
+func (c Case) Failure() (mcperr.WireError, bool) {
+	if !c.IsError {
+		return mcperr.WireError{}, false
+	}
+	return mcperr.FromResult(json.RawMessage(c.Structured), "")
 }
