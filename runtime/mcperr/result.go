@@ -154,10 +154,10 @@ func fromText(text string) (WireError, bool) {
 // readTrailer parses "(reason r · retryable · request id)" into data, and
 // reports false, leaving data alone, for anything else.
 func readTrailer(block string, data map[string]any) bool {
-	inner, ok := strings.CutPrefix(block, "(")
-	if inner, ok = strings.CutSuffix(inner, ")"); !ok || inner == "" {
+	if !strings.HasPrefix(block, "(") || !strings.HasSuffix(block, ")") || len(block) < 3 {
 		return false
 	}
+	inner := block[1 : len(block)-1]
 	read := make(map[string]any, 3)
 	for _, term := range strings.Split(inner, " · ") {
 		switch {

@@ -73,6 +73,11 @@ func TestFromResult(t *testing.T) {
 		want: WireError{Message: "The query failed.\n\n(see the logs)"},
 		ok:   true,
 	}, {
+		name: "a last block without its opening parenthesis is the message's",
+		text: "Error: The query failed.\n\nreason x)",
+		want: WireError{Message: "The query failed.\n\nreason x)"},
+		ok:   true,
+	}, {
 		name: "text with only a trailer",
 		text: "Error: Shelf s-9 does not exist.\n\n(not retryable · request req-1)",
 		want: WireError{Message: "Shelf s-9 does not exist.", Data: map[string]any{"retryable": false, "requestId": "req-1"}},
