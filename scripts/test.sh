@@ -14,12 +14,18 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n=== %s\n' "$*"; }
 
+# The repository is a workspace (go.work): the linter at the root, the
+# runtime's modules, the runtime's cross-SDK test and the examples. This
+# pattern names every package of all of them; ./... would name the root
+# module's alone.
+all=github.com/mcperrlint/mcperrlint/...
+
 step "download modules"
 go mod download
 # The analyzer fixtures and the demo are modules of their own, beside this
 # one in a go.work; analysistest loads them with GOPROXY=off, so their
 # dependencies must be in the module cache first.
-find . -name go.work -not -path './.git/*' -print0 | while IFS= read -r -d '' work; do
+find . -name go.work -not -path './.git/*' -not -path '*/node_modules/*' -print0 | while IFS= read -r -d '' work; do
 	(cd "$(dirname "$work")" && go mod download)
 done
 
@@ -31,14 +37,14 @@ if [ -n "$unformatted" ]; then
 fi
 
 step "go vet"
-go vet ./...
+go vet "$all"
 
 step "staticcheck"
-go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
+go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 "$all"
 
 step "go test"
 export MCPERRLINT_E2E="${MCPERRLINT_E2E:-1}"
-go test -timeout 25m ./...
+go test -timeout 25m "$all"
 
 step "TypeScript SDK client against the example servers (npm ci, node --test)"
 if [ "${MCPERRLINT_TSCLIENT:-1}" = 0 ] && [ "${CI:-}" != true ]; then

@@ -29,6 +29,7 @@ import (
 
 	"github.com/mcperrlint/mcperrlint/analyzers"
 	"github.com/mcperrlint/mcperrlint/analyzers/conformance"
+	"github.com/mcperrlint/mcperrlint/internal/workspace"
 )
 
 var (
@@ -153,7 +154,7 @@ func generate(dir string) error {
 	}
 	files := map[string]string{
 		"go.mod":  "module bench.example\n\ngo 1.26.0\n",
-		"go.work": fmt.Sprintf("go 1.26.0\n\nuse (\n\t.\n\t%s\n)\n", root),
+		"go.work": workspace.GoWork("1.26.0", filepath.ToSlash(root)),
 	}
 	if sum, err := os.ReadFile(filepath.Join("testdata", "go.work.sum")); err == nil {
 		files["go.work.sum"] = string(sum)
@@ -399,7 +400,7 @@ var Tool = mcperr.Tool[int, int]{
 	sum, _ := os.ReadFile(filepath.Join("testdata", "go.work.sum"))
 	for name, content := range map[string]string{
 		"go.mod":         "module chain\n\ngo 1.26.0\n",
-		"go.work":        fmt.Sprintf("go 1.26.0\n\nuse (\n\t.\n\t%s\n)\n", root),
+		"go.work":        workspace.GoWork("1.26.0", filepath.ToSlash(root)),
 		"go.work.sum":    string(sum),
 		"chain/chain.go": src.String(),
 	} {
