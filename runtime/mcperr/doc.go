@@ -2,7 +2,9 @@
 // stable code, a message meant for the model, machine-readable data, and
 // error contracts that declare every way a tool can fail.
 //
-// It depends on the standard library only. Bindings such as runtime/mcpsdk
+// It depends on the standard library only, and is a module of its own:
+// importing it adds nothing else to a server's build list. Bindings
+// (runtime/mcpsdk for the official go-sdk, runtime/mcpgo for mcp-go)
 // register tools with an MCP SDK; the mcperrlint analyzers check at build
 // time that handlers fail only in the ways their contracts declare.
 //
@@ -112,4 +114,16 @@
 // Data keys the package manages are "reason", "retryable", "retryAfter"
 // (whole seconds), "recovery" ({"hint": ...}), and "requestId", which feeds
 // the text's trailer.
+//
+// # Reading a failure back
+//
+// A Go client, host or test reads a failure back from a tool result with
+// [FromResult]: from structuredContent.error or, failing that, from the
+// text. [WireError]'s methods give its reason, retryability, recovery hint,
+// request id and retry-after, and [WireError.AsError] makes an *Error of it
+// for CodeOf, Retryable and Retry:
+//
+//	if failure, ok := mcperr.FromResult(res.StructuredContent, text); ok && failure.Retryable() {
+//		time.Sleep(failure.RetryAfter())
+//	}
 package mcperr
