@@ -80,4 +80,12 @@
 //
 // Inside a handler, the tool's contract is installed in the context (Fail
 // and RecoveryFor work) and RequestFrom returns the tools/call request.
+//
+// # Reading a failure back, and testing
+//
+// A Go client reads a failure back from a result with FromResult (see
+// mcperr.FromResult): its code, message, reason, retryability, recovery
+// hint and request id. Package mcpsdktest asserts, in one line per reason,
+// that a server's tool fails with a declared reason in the shape above,
+// through a real in-memory client.
 package mcpsdk
