@@ -5,8 +5,9 @@
 #
 # It does what `golangci-lint custom` does, from module sources:
 #   1. a temporary main module requires github.com/golangci/golangci-lint/v2
-#      at GOLANGCI_LINT_VERSION and mcperrlint (replaced by this checkout, or
-#      at MCPERRLINT_VERSION from the proxy);
+#      at GOLANGCI_LINT_VERSION and mcperrlint (replaced by this checkout,
+#      with the runtime modules it requires, or at MCPERRLINT_VERSION from
+#      the proxy, which resolves the runtime version that release requires);
 #   2. its main package is golangci-lint's own cmd/golangci-lint/main.go,
 #      copied from the module cache, plus a plugins.go with a blank import
 #      of the plugin;
@@ -78,8 +79,14 @@ module() {
 			if [ -n "${MCPERRLINT_VERSION:-}" ]; then
 				go mod edit -require "github.com/mcperrlint/mcperrlint@$MCPERRLINT_VERSION"
 			else
+				# The checkout's linter requires the runtime's modules at
+				# their release version; go.work maps it to the checkout,
+				# and so must this module, which ignores go.work.
 				go mod edit -require "github.com/mcperrlint/mcperrlint@v0.0.0" \
 					-replace "github.com/mcperrlint/mcperrlint=$repo"
+				for dir in runtime/mcperr runtime/internal runtime/mcpsdk runtime/mcpgo; do
+					go mod edit -replace "github.com/mcperrlint/mcperrlint/$dir=$repo/$dir"
+				done
 			fi
 			printf 'package main\n\n// Module plugins, as golangci-lint custom writes them.\nimport (\n\t_ "github.com/mcperrlint/mcperrlint/golangci"\n)\n' >plugins.go
 		fi
@@ -130,7 +137,9 @@ ${added:-  (none)}"
 # mcperrlint is tested against exactly the versions golangci-lint builds
 # with; a module mcperrlint does not require cannot move anything.
 for mod in golang.org/x/tools honnef.co/go/tools github.com/google/go-cmp; do
-	ours=$(cd "$repo" && GOFLAGS=-mod=readonly go list -m -f '{{.Version}}' "$mod" 2>/dev/null || true)
+	# In the repository's workspace (its go.work), which resolves the
+	# runtime modules the linter requires to the checkout.
+	ours=$(cd "$repo" && env -u GOWORK GOFLAGS=-mod=readonly go list -m -f '{{.Version}}' "$mod" 2>/dev/null || true)
 	theirs=$(awk -v m="$mod" '$1 == m { print $2 }' "$work/base.versions")
 	if [ -n "$ours" ] && [ "$ours" != "$theirs" ]; then
 		fail "mcperrlint requires $mod $ours, golangci-lint $version builds with ${theirs:-none}"

@@ -1,7 +1,8 @@
-// Command bookstore is an MCP server for a small bookstore, built on the
-// mcperr runtime: four tools (search_books, get_book, reserve_book,
-// fetch_reviews), each with an error contract, that fail only in the ways
-// they declare and in a shape an agent can act on.
+// Command bookstore is an MCP server for a small bookstore on the official
+// go-sdk, built on the mcperr runtime: four tools (search_books, get_book,
+// reserve_book, fetch_reviews, defined in package shop), each with an error
+// contract, that fail only in the ways they declare and in a shape an agent
+// can act on. examples/bookstore-mcpgo serves the same tools on mcp-go.
 //
 // Run it as an MCP server over stdio:
 //
@@ -27,6 +28,7 @@ import (
 
 	"github.com/mcperrlint/mcperrlint/examples/bookstore/catalog"
 	"github.com/mcperrlint/mcperrlint/examples/bookstore/reviews"
+	"github.com/mcperrlint/mcperrlint/examples/bookstore/shop"
 	"github.com/mcperrlint/mcperrlint/runtime/mcpsdk"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -49,7 +51,8 @@ func run(demo bool, logger *slog.Logger) error {
 
 	upstream := httptest.NewServer(reviews.NewUpstream())
 	defer upstream.Close()
-	server := newServer(catalog.New(), reviews.NewClient(upstream.URL, upstream.Client()), mcpsdk.WithLogger(logger))
+	tools := shop.New(catalog.New(), reviews.NewClient(upstream.URL, upstream.Client()))
+	server := newServer(tools, mcpsdk.WithLogger(logger))
 
 	if demo {
 		return runDemo(ctx, server)

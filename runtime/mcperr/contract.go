@@ -169,19 +169,21 @@ func (c *installedContract) reasons() string {
 // is sent only when the call opts in with RecoveryFor(ctx, reason) or passes
 // WithRecovery.
 //
-// A reason the contract does not declare, or a call outside any contract,
-// yields a CodeInternalError error that names the reason and the declared
-// ones, so the mistake is visible to the client and in logs; Fail never
-// panics. mcperrlint reports such calls at build time.
+// A reason the contract does not declare, or a call outside any contract, is
+// a programming error the model can do nothing about, so it is not shown
+// one: Fail never panics, and returns a CodeInternalError error that keeps
+// the caller's message (or "Tool <name> failed." when it is empty), data and
+// hint, without data.reason. The violation (the reason and the declared ones)
+// is the error's cause, wrapping the caller's cause: the bindings log it,
+// and never send it. mcperrlint reports such calls at build time.
 func Fail(ctx context.Context, reason, message string, opts ...Option) *Error {
 	contract := contractFrom(ctx)
 	if contract == nil {
-		return undeclared(fmt.Sprintf("Failure %q was raised outside any tool contract.", reason), opts)
+		return undeclared(&undeclaredReason{reason: reason}, message, opts)
 	}
 	entry := contract.lookup(reason)
 	if entry == nil {
-		return undeclared(fmt.Sprintf("Tool %q failed with undeclared reason %q (declared: %s).",
-			contract.tool, reason, contract.reasons()), opts)
+		return undeclared(&undeclaredReason{reason: reason, contract: contract}, message, opts)
 	}
 	if message == "" {
 		message = entry.When
@@ -192,23 +194,76 @@ func Fail(ctx context.Context, reason, message string, opts ...Option) *Error {
 			opt.apply(e)
 		}
 	}
+	e.entry = nil
 	e.reason = reason // applied last: the contract reason cannot be overridden
 	return e
 }
 
-// undeclared builds the error Fail returns for a reason it cannot resolve. The
-// options still apply, so the cause is kept, but no reason is attached: an
-// agent switching on data.reason must not see one the tool never declared.
-func undeclared(message string, opts []Option) *Error {
-	e := InternalError(message, opts...)
+// undeclared builds the error Fail returns for a reason it cannot resolve.
+// The options still apply, so the caller's data, hint and cause are kept,
+// but no reason is attached: an agent switching on data.reason must not see
+// one the tool never declared.
+func undeclared(violation *undeclaredReason, message string, opts []Option) *Error {
+	if message == "" {
+		message = violation.fallbackMessage()
+	}
+	e := &Error{code: CodeInternalError, message: message}
+	for _, opt := range opts {
+		if opt != nil {
+			opt.apply(e)
+		}
+	}
+	e.entry = nil
 	e.reason = ""
-	e.recovery = ""
+	violation.next, e.cause = e.cause, violation
 	return e
+}
+
+// An undeclaredReason is the cause of the error Fail returns for a reason
+// the tool's contract does not declare: what the server's log should say
+// about the mistake. It wraps the caller's cause.
+type undeclaredReason struct {
+	reason   string
+	contract *installedContract // nil: Fail was called outside any tool
+	next     error
+}
+
+func (u *undeclaredReason) Error() string {
+	if u.contract == nil {
+		return fmt.Sprintf("mcperr.Fail: reason %q was raised outside any tool contract", u.reason)
+	}
+	return fmt.Sprintf("mcperr.Fail: tool %q does not declare reason %q (declared: %s)",
+		u.contract.tool, u.reason, u.contract.reasons())
+}
+
+func (u *undeclaredReason) Unwrap() error { return u.next }
+
+// Format prints the violation for %v and %s, and the caller's cause after it
+// for %+v, as *Error does.
+func (u *undeclaredReason) Format(f fmt.State, verb rune) {
+	fmt.Fprint(f, u.Error())
+	if verb == 'v' && f.Flag('+') && u.next != nil {
+		fmt.Fprintf(f, ": %+v", u.next)
+	}
+}
+
+// fallbackMessage is the message of an undeclared failure given none.
+func (u *undeclaredReason) fallbackMessage() string {
+	if u.contract == nil || u.contract.tool == "" {
+		return "The tool failed."
+	}
+	return fmt.Sprintf("Tool %q failed.", u.contract.tool)
 }
 
 // RecoveryFor returns an option that attaches the recovery hint the contract
 // in ctx declares for reason. It is a no-op when ctx carries no contract or
 // the reason is not declared, so a service can always pass it.
+//
+// Passed to New, a factory or FromHTTPResponse, it also names the reason:
+// the error carries data.reason (unless WithReason names another) and the
+// entry's Retryable (unless WithRetryable states otherwise), exactly as
+// Fail(ctx, reason, ...) would. Passed to Fail, it only adds the hint: Fail's
+// own reason decides the rest.
 func RecoveryFor(ctx context.Context, reason string) Option {
 	if contract := contractFrom(ctx); contract != nil {
 		return contractRecovery{contract.lookup(reason)}
@@ -222,8 +277,12 @@ func RecoveryFor(ctx context.Context, reason string) Option {
 type contractRecovery struct{ entry *Contract }
 
 func (o contractRecovery) apply(e *Error) {
-	if o.entry != nil && o.entry.Recovery != "" {
+	if o.entry == nil {
+		return
+	}
+	if o.entry.Recovery != "" {
 		e.recovery = o.entry.Recovery
 	}
+	e.entry = o.entry
 }
 func (o contractRecovery) applyHTTP(c *httpConfig) { deferOption(c, o) }

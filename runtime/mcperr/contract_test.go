@@ -3,6 +3,7 @@ package mcperr
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"reflect"
 	"strings"
@@ -53,6 +54,7 @@ func TestFail(t *testing.T) {
 		message  string
 		data     map[string]any
 		hasCause bool
+		cause    string // the text of the cause, when it is not the caller's
 	}{
 		{
 			name:    "code, reason and retryable from the entry; no recovery",
@@ -138,31 +140,49 @@ func TestFail(t *testing.T) {
 			data:    map[string]any{"reason": "user_not_found", "retryable": false},
 		},
 		{
-			name: "undeclared reason",
+			name: "undeclared reason keeps the caller's message, data and hint, not the reason",
 			err: Fail(ctx, "user_gone", "x", WithCause(cause), WithReason("user_gone"),
-				WithRecovery("do not"), WithData("k", 1)),
-			code:     CodeInternalError,
-			message:  `Tool "lookup_user" failed with undeclared reason "user_gone" (declared: user_not_found, directory_down, dup, dup).`,
-			data:     map[string]any{"k": 1},
-			hasCause: true,
+				WithRecovery("Ask for the email instead."), WithData("k", 1)),
+			code:    CodeInternalError,
+			message: "x",
+			data:    map[string]any{"k": 1, "recovery": map[string]any{"hint": "Ask for the email instead."}},
+			cause:   `mcperr.Fail: tool "lookup_user" does not declare reason "user_gone" (declared: user_not_found, directory_down, dup, dup)`,
+		},
+		{
+			name:    "undeclared reason without a message",
+			err:     Fail(ctx, "user_gone", "", RecoveryFor(ctx, "user_gone")),
+			code:    CodeInternalError,
+			message: `Tool "lookup_user" failed.`,
+			cause:   `mcperr.Fail: tool "lookup_user" does not declare reason "user_gone" (declared: user_not_found, directory_down, dup, dup)`,
+		},
+		{
+			name:    "undeclared reason with RecoveryFor a declared one: the hint, not the reason",
+			err:     Fail(ctx, "user_gone", "x", RecoveryFor(ctx, "directory_down")),
+			code:    CodeInternalError,
+			message: "x",
+			data:    map[string]any{"recovery": map[string]any{"hint": "Try again in a minute."}},
+			cause:   `mcperr.Fail: tool "lookup_user" does not declare reason "user_gone" (declared: user_not_found, directory_down, dup, dup)`,
 		},
 		{
 			name:    "outside any contract",
 			err:     Fail(context.Background(), "user_not_found", "x"),
 			code:    CodeInternalError,
-			message: `Failure "user_not_found" was raised outside any tool contract.`,
+			message: "x",
+			cause:   `mcperr.Fail: reason "user_not_found" was raised outside any tool contract`,
 		},
 		{
 			name:    "nil context",
-			err:     Fail(nilCtx, "user_not_found", "x"),
+			err:     Fail(nilCtx, "user_not_found", ""),
 			code:    CodeInternalError,
-			message: `Failure "user_not_found" was raised outside any tool contract.`,
+			message: "The tool failed.",
+			cause:   `mcperr.Fail: reason "user_not_found" was raised outside any tool contract`,
 		},
 		{
 			name:    "empty contract",
 			err:     Fail(WithContract(context.Background(), "t", nil), "r", ""),
 			code:    CodeInternalError,
-			message: `Tool "t" failed with undeclared reason "r" (declared: none).`,
+			message: `Tool "t" failed.`,
+			cause:   `mcperr.Fail: tool "t" does not declare reason "r" (declared: none)`,
 		},
 	}
 	for _, tt := range tests {
@@ -176,8 +196,13 @@ func TestFail(t *testing.T) {
 			if got := tt.err.Data(); !reflect.DeepEqual(got, tt.data) {
 				t.Errorf("data = %#v\nwant %#v", got, tt.data)
 			}
-			if got := tt.err.Unwrap() != nil; got != tt.hasCause {
-				t.Errorf("has cause = %v, want %v", got, tt.hasCause)
+			switch cause := tt.err.Unwrap(); {
+			case tt.cause != "":
+				if cause == nil || cause.Error() != tt.cause {
+					t.Errorf("cause = %v, want %q", cause, tt.cause)
+				}
+			case (cause != nil) != tt.hasCause:
+				t.Errorf("has cause = %v, want %v", cause != nil, tt.hasCause)
 			}
 		})
 	}
@@ -196,6 +221,91 @@ func TestRecoveryForOutsideContract(t *testing.T) {
 	e = NotFound("x", WithReason("user_not_found"), RecoveryFor(lookupCtx(), "user_not_found"))
 	if hint := e.Data()["recovery"]; !reflect.DeepEqual(hint, map[string]any{"hint": "List users to find a valid id."}) {
 		t.Errorf("recovery = %v", hint)
+	}
+}
+
+// TestFailUndeclaredKeepsCause checks that the violation an undeclared
+// reason records wraps the caller's cause instead of replacing it.
+func TestFailUndeclaredKeepsCause(t *testing.T) {
+	cause := errors.New("sql: no rows")
+	e := Fail(lookupCtx(), "user_gone", "No user u1.", WithCause(cause))
+	if !errors.Is(e, cause) {
+		t.Errorf("errors.Is(e, cause) = false")
+	}
+	want := `No user u1.: mcperr.Fail: tool "lookup_user" does not declare reason "user_gone" (declared: user_not_found, directory_down, dup, dup): sql: no rows`
+	if got := fmt.Sprintf("%+v", e); got != want {
+		t.Errorf("%%+v = %q\nwant %q", got, want)
+	}
+	if w := ToWire(e); w.Message != "No user u1." || w.Data != nil {
+		t.Errorf("wire = %+v; want the message alone", w)
+	}
+}
+
+// TestServiceErrorNamesItsReason checks that a service's error given
+// RecoveryFor(ctx, r) for a declared reason is that reason's failure, as
+// Fail would build it, except for the code, which stays its own.
+func TestServiceErrorNamesItsReason(t *testing.T) {
+	ctx := lookupCtx()
+	tests := []struct {
+		name string
+		err  *Error
+		code Code
+		data map[string]any
+	}{{
+		name: "reason and retryable from the entry",
+		err:  ServiceUnavailable("The directory timed out.", RecoveryFor(ctx, "directory_down")),
+		code: CodeServiceUnavailable,
+		data: map[string]any{"reason": "directory_down", "retryable": true,
+			"recovery": map[string]any{"hint": "Try again in a minute."}},
+	}, {
+		name: "the same with WithReason",
+		err:  ServiceUnavailable("The directory timed out.", WithReason("directory_down"), RecoveryFor(ctx, "directory_down")),
+		code: CodeServiceUnavailable,
+		data: map[string]any{"reason": "directory_down", "retryable": true,
+			"recovery": map[string]any{"hint": "Try again in a minute."}},
+	}, {
+		name: "WithRetryable overrides the entry, before or after",
+		err:  ServiceUnavailable("Down for good.", WithRetryable(false), RecoveryFor(ctx, "directory_down")),
+		code: CodeServiceUnavailable,
+		data: map[string]any{"reason": "directory_down", "retryable": false,
+			"recovery": map[string]any{"hint": "Try again in a minute."}},
+	}, {
+		name: "a different code is kept",
+		err:  Timeout("The directory timed out.", RecoveryFor(ctx, "directory_down")),
+		code: CodeTimeout,
+		data: map[string]any{"reason": "directory_down", "retryable": true,
+			"recovery": map[string]any{"hint": "Try again in a minute."}},
+	}, {
+		name: "WithReason names another reason: only the hint",
+		err:  NotFound("No user u1.", WithReason("user_not_found"), RecoveryFor(ctx, "directory_down")),
+		code: CodeNotFound,
+		data: map[string]any{"reason": "user_not_found", "recovery": map[string]any{"hint": "Try again in a minute."}},
+	}, {
+		name: "an undeclared reason names nothing",
+		err:  NotFound("No user u1.", RecoveryFor(ctx, "user_gone")),
+		code: CodeNotFound,
+	}, {
+		name: "FromHTTPResponse",
+		err:  FromHTTPResponse(response(503, ""), WithService("Directory"), RecoveryFor(ctx, "directory_down")),
+		code: CodeServiceUnavailable,
+		data: map[string]any{"status": 503, "statusText": "Service Unavailable", "reason": "directory_down",
+			"retryable": true, "recovery": map[string]any{"hint": "Try again in a minute."}},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.err.Code() != tt.code {
+				t.Errorf("code = %v, want %v", tt.err.Code(), tt.code)
+			}
+			if got := tt.err.Data(); !reflect.DeepEqual(got, tt.data) {
+				t.Errorf("data = %#v\nwant %#v", got, tt.data)
+			}
+		})
+	}
+	// On the wire, the first case is exactly the Fail of its reason.
+	service := ServiceUnavailable("The directory timed out.", RecoveryFor(ctx, "directory_down"))
+	fail := Fail(ctx, "directory_down", "The directory timed out.", RecoveryFor(ctx, "directory_down"))
+	if s, f := ToWire(service), ToWire(fail); !reflect.DeepEqual(s, f) || Text(service) != Text(fail) {
+		t.Errorf("service error %+v (%q)\nFail          %+v (%q)", s, Text(service), f, Text(fail))
 	}
 }
 

@@ -2,7 +2,9 @@
 // stable code, a message meant for the model, machine-readable data, and
 // error contracts that declare every way a tool can fail.
 //
-// It depends on the standard library only. Bindings such as runtime/mcpsdk
+// It depends on the standard library only, and is a module of its own:
+// importing it adds nothing else to a server's build list. Bindings
+// (runtime/mcpsdk for the official go-sdk, runtime/mcpgo for mcp-go)
 // register tools with an MCP SDK; the mcperrlint analyzers check at build
 // time that handlers fail only in the ways their contracts declare.
 //
@@ -58,9 +60,14 @@
 // When for an empty message, and always sets data.reason to the contract
 // reason. The entry's Recovery is sent only when the call opts in with
 // [RecoveryFor] or [WithRecovery]. An undeclared reason gives a
-// [CodeInternalError] error naming it; Fail never panics. A service below
-// the handler marks its errors [WithReason] so the client sees the same
-// data.reason.
+// [CodeInternalError] error with the caller's message and no reason; the
+// violation is its cause, for the server's log. Fail never panics.
+//
+// A service below the handler marks its errors [WithReason], or passes
+// [RecoveryFor](ctx, reason), so that the client receives what a Fail of
+// that reason would give: data.reason, and the entry's data.retryable unless
+// the service states its own (the bindings fill it in for WithReason, which
+// cannot see the contract).
 //
 // # Classification
 //
@@ -73,8 +80,9 @@
 //
 // [FromHTTPResponse] turns an upstream's failed response into an *Error:
 // the code from [HTTPStatusCode], a message such as "Billing returned HTTP
-// 503 Service Unavailable.", the status and a bounded prefix of the body as
-// data, and the Retry-After header as the error's retry-after:
+// 503 Service Unavailable.", the status as data, a bounded prefix of the body
+// as its cause (logged, never sent unless [WithBodyInData] opts in), and the
+// Retry-After header as the error's retry-after:
 //
 //	if resp.StatusCode >= 400 {
 //		return mcperr.FromHTTPResponse(resp, mcperr.WithService("Billing"))
@@ -106,4 +114,16 @@
 // Data keys the package manages are "reason", "retryable", "retryAfter"
 // (whole seconds), "recovery" ({"hint": ...}), and "requestId", which feeds
 // the text's trailer.
+//
+// # Reading a failure back
+//
+// A Go client, host or test reads a failure back from a tool result with
+// [FromResult]: from structuredContent.error or, failing that, from the
+// text. [WireError]'s methods give its reason, retryability, recovery hint,
+// request id and retry-after, and [WireError.AsError] makes an *Error of it
+// for CodeOf, Retryable and Retry:
+//
+//	if failure, ok := mcperr.FromResult(res.StructuredContent, text); ok && failure.Retryable() {
+//		time.Sleep(failure.RetryAfter())
+//	}
 package mcperr

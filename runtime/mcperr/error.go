@@ -20,6 +20,9 @@ type Error struct {
 	recovery   string        // a hint for the agent, from WithRecovery or RecoveryFor
 	retryable  tristate      // unstated: the code decides
 	retryAfter time.Duration // > 0: how long the caller should wait
+	// entry is the contract entry a RecoveryFor option resolved, kept only
+	// while the options apply; see settle.
+	entry *Contract
 	// data is the caller's data, managed keys excluded, in the order the
 	// keys were first set. A slice, not a map: errors carry a handful of
 	// keys, and most are built and rendered once.
@@ -58,7 +61,29 @@ func New(code Code, message string, opts ...Option) *Error {
 			opt.apply(e)
 		}
 	}
+	e.settle()
 	return e
+}
+
+// settle completes an error built by New or FromHTTPResponse after its
+// options applied. An error given RecoveryFor(ctx, r) for a reason r the
+// tool's contract declares is that reason's failure, produced by a service:
+// it carries data.reason r unless WithReason named another, and, for reason
+// r, the entry's Retryable unless WithRetryable stated otherwise, so that it
+// reaches the client exactly as Fail(ctx, r, ...) would. Its code stays its
+// own: it is what happened, and the bindings log a mismatch.
+func (e *Error) settle() {
+	entry := e.entry
+	e.entry = nil
+	if entry == nil {
+		return
+	}
+	if e.reason == "" {
+		e.reason = entry.Reason
+	}
+	if e.reason == entry.Reason && e.retryable == unstated {
+		e.retryable = stated(entry.Retryable)
+	}
 }
 
 // InvalidParams returns an Error with CodeInvalidParams.

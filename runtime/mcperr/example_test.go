@@ -63,8 +63,11 @@ func ExampleFail() {
 	printWire(err)
 
 	// Outside the tool's contract, or with a reason it does not declare,
-	// Fail reports the mistake instead of panicking.
-	fmt.Println(mcperr.Fail(context.Background(), "invoice_not_found", ""))
+	// Fail never panics: the client gets an InternalError without a reason,
+	// and the mistake is the error's cause, for the server's log.
+	undeclared := mcperr.Fail(context.Background(), "invoice_not_found", "No invoice INV-7.")
+	fmt.Println(undeclared.Code(), undeclared.Reason() == "")
+	fmt.Printf("%+v\n", undeclared)
 	// Output:
 	// Error: No invoice has the given id.
 	//
@@ -72,7 +75,8 @@ func ExampleFail() {
 	//
 	// (reason invoice_not_found · not retryable · request req-42)
 	// {"code":-32001,"message":"No invoice has the given id.","data":{"reason":"invoice_not_found","recovery":{"hint":"List invoices to find a valid id, then call again."},"requestId":"req-42","retryable":false}}
-	// Failure "invoice_not_found" was raised outside any tool contract.
+	// InternalError true
+	// No invoice INV-7.: mcperr.Fail: reason "invoice_not_found" was raised outside any tool contract
 }
 
 func ExampleFromHTTPResponse() {
@@ -95,7 +99,7 @@ func ExampleFromHTTPResponse() {
 	// Output:
 	// ServiceUnavailable true
 	// Error: Billing returned HTTP 503 Service Unavailable.
-	// {"code":-32000,"message":"Billing returned HTTP 503 Service Unavailable.","data":{"body":"{\"error\":\"maintenance\"}","retryAfter":30,"status":503,"statusText":"Service Unavailable"}}
+	// {"code":-32000,"message":"Billing returned HTTP 503 Service Unavailable.","data":{"retryAfter":30,"status":503,"statusText":"Service Unavailable"}}
 }
 
 func ExampleRetry() {

@@ -238,37 +238,98 @@ func FuzzClassify(f *testing.F) {
 }
 
 func FuzzFromHTTPResponse(f *testing.F) {
-	f.Add(503, "503 Service Unavailable", "body", "120", 500, "Billing")
-	f.Add(404, "", strings.Repeat("é", 300), "Wed, 21 Oct 2015 07:28:00 GMT", 11, "")
-	f.Add(200, "200", "", "", 0, "")
-	f.Add(-1, "x y z", "\xff\xfe\xfd", "-5", -3, "\xff")
-	f.Add(599, "599 ", strings.Repeat("😀", 200), "99999999999999999999", 501, "s")
-	f.Fuzz(func(t *testing.T, status int, statusLine, body, retryAfter string, limit int, service string) {
+	f.Add(503, "503 Service Unavailable", "body", "120", 500, "Billing", false)
+	f.Add(404, "", strings.Repeat("é", 300), "Wed, 21 Oct 2015 07:28:00 GMT", 11, "", true)
+	f.Add(200, "200", "", "", 0, "", true)
+	f.Add(-1, "x y z", "\xff\xfe\xfd", "-5", -3, "\xff", false)
+	f.Add(599, "599 ", strings.Repeat("😀", 200), "99999999999999999999", 501, "s", true)
+	f.Add(500, "500", "password="+causeMarker, "", 500, "", false)
+	f.Fuzz(func(t *testing.T, status int, statusLine, body, retryAfter string, limit int, service string, inData bool) {
 		resp := &http.Response{
 			StatusCode: status,
 			Status:     statusLine,
 			Header:     http.Header{"Retry-After": {retryAfter}},
 			Body:       io.NopCloser(strings.NewReader(body)),
 		}
-		e := FromHTTPResponse(resp, WithBodyLimit(limit), WithService(service))
+		opts := []HTTPOption{WithBodyLimit(limit), WithService(service)}
+		if inData {
+			opts = append(opts, WithBodyInData())
+		}
+		e := FromHTTPResponse(resp, opts...)
 		if e == nil || !e.Code().Known() {
 			t.Fatalf("FromHTTPResponse = %v", e)
 		}
 		if !strings.HasSuffix(e.Message(), ".") || !strings.Contains(e.Message(), " returned HTTP ") {
 			t.Fatalf("message %q", e.Message())
 		}
-		if got, ok := e.Data()["body"].(string); ok {
-			if !utf8.ValidString(got) {
-				t.Fatalf("body %q is not valid UTF-8", got)
+		subject := service // the request has no host
+		if subject == "" {
+			subject = "Upstream"
+		}
+		kept := ""
+		if cause := e.Unwrap(); cause != nil {
+			kept = strings.TrimPrefix(cause.Error(), subject+" response body: ")
+		}
+		if got, ok := e.Data()["body"].(string); ok != (inData && kept != "") || ok && got != kept {
+			t.Fatalf("data.body %q (present %v) with WithBodyInData %v; the cause keeps %q", got, ok, inData, kept)
+		}
+		if kept != "" {
+			if !utf8.ValidString(kept) {
+				t.Fatalf("body %q is not valid UTF-8", kept)
 			}
-			if len(strings.TrimSuffix(got, truncationMark)) > max(limit, 0)*3 {
+			if len(strings.TrimSuffix(kept, truncationMark)) > max(limit, 0)*3 {
 				// ToValidUTF8 may grow each invalid byte to 3 bytes, no more.
-				t.Fatalf("body of %d bytes exceeds the limit %d", len(got), limit)
+				t.Fatalf("body of %d bytes exceeds the limit %d", len(kept), limit)
 			}
 		}
 		if e.retryAfter < 0 {
 			t.Fatalf("retryAfter = %v", e.retryAfter)
 		}
-		checkRendering(t, e)
+		if !inData && !plantsMarker(statusLine, service, retryAfter) {
+			checkRendering(t, e) // the body, marker and all, stays in the cause
+		}
+	})
+}
+
+// FuzzFromResult reads failures back from arbitrary structuredContent and
+// text: FromResult never panics, what it reads marshals to valid JSON and
+// renders, and reading back the text it renders gives the same text.
+func FuzzFromResult(f *testing.F) {
+	f.Add(`{"error": {"code": -32000, "message": "Billing did not answer.", "data": {"reason": "billing_unavailable",
+		"retryable": true, "retryAfter": 30, "requestId": "req-7", "recovery": {"hint": "Wait."}}}}`, "")
+	f.Add(`{"id": "b-1"}`, "Error: No book.\n\nRecovery: Search first.\n\n(reason book_not_found · not retryable · request req-1)")
+	f.Add(`{"error": {"code": 1e300, "message": "x", "data": []}}`, "Error: \n\n()")
+	f.Add(`{"error": {"code": "-32000", "message": 7}}`, "Error: a\n\n(retryable)\n\n(reason x · request )")
+	f.Add(`null`, "Error: a\n\nRecovery: h\n\nRecovery: g")
+	f.Add(`[]`, "Error: \xff\n\n(reason \xfe)")
+	f.Add(`{"error": {"code": -32602, "message": "Invalid arguments.", "data": {"retryAfter": -1, "recovery": "h"}}}`, "nope")
+	f.Fuzz(func(t *testing.T, structured, text string) {
+		var decoded any
+		_ = json.Unmarshal([]byte(structured), &decoded)
+		for _, in := range []any{json.RawMessage(structured), decoded} {
+			w, ok := FromResult(in, text)
+			if !ok {
+				if w.Message != "" || w.Data != nil || w.Code != 0 {
+					t.Fatalf("FromResult = %#v, false; want the zero WireError", w)
+				}
+				continue
+			}
+			if w.Message == "" {
+				t.Fatalf("FromResult read a failure without a message: %#v", w)
+			}
+			raw, err := json.Marshal(w)
+			if err != nil || !json.Valid(raw) {
+				t.Fatalf("json.Marshal(%#v) = %s, %v", w, raw, err)
+			}
+			_, _, _, _, _ = w.Reason(), w.Retryable(), w.Recovery(), w.RequestID(), w.RetryAfter()
+			rendered := w.Text()
+			if again, ok := FromResult(nil, rendered); !ok || again.Text() != rendered {
+				t.Fatalf("the text %q reads back as %#v (%v), which renders %q", rendered, again, ok, again.Text())
+			}
+			e := w.AsError()
+			if raw, err := json.Marshal(ToWire(e)); err != nil || !json.Valid(raw) {
+				t.Fatalf("ToWire(AsError()) = %s, %v", raw, err)
+			}
+		}
 	})
 }

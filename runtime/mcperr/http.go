@@ -1,6 +1,7 @@
 package mcperr
 
 import (
+	"fmt"
 	"io"
 	"net/http"
 	"strconv"
@@ -12,20 +13,30 @@ import (
 // HTTPStatusCode returns the code an upstream's HTTP status maps to, and
 // false for a status below 400, which is no failure.
 //
-// The table is the TypeScript original's: 400 InvalidParams; 401
-// Unauthorized; 402 and 403 Forbidden; 404 NotFound; 408 Timeout; 409
-// Conflict; 422 ValidationError; 423 and 424 Conflict; 425 Timeout; 429
-// RateLimited; any other 4xx InvalidRequest; 504 Timeout; any other status
-// from 500 up ServiceUnavailable. No status maps to CodeInternalError: a
-// remote status never proves that this server failed.
+// The table is the TypeScript original's (cyanheads/mcp-ts-core,
+// httpStatusToErrorCode), exactly: 400 InvalidParams; 401 Unauthorized; 402
+// and 403 Forbidden; 404 NotFound; 408 Timeout; 409 Conflict; 422
+// ValidationError; 423 and 424 Conflict; 425 Timeout; 429 RateLimited; any
+// other 4xx InvalidRequest; 500 and 501 InternalError; 502 and 503
+// ServiceUnavailable; 504 Timeout; any other status from 500 up
+// ServiceUnavailable.
+//
+// 500 and 501 are not transient: an upstream that failed on its own code, or
+// does not implement the request, gives the same answer when asked again, so
+// Retry does not retry them and the agent is not told to. (Later versions of
+// the original map them to ServiceUnavailable and mark only 501 as not
+// retryable; this package keeps the table it adopted.)
 func HTTPStatusCode(status int) (Code, bool) {
-	switch {
-	case status < 400:
+	if status < 400 {
 		return 0, false
-	case status >= 500:
-		if status == http.StatusGatewayTimeout {
-			return CodeTimeout, true
-		}
+	}
+	switch status {
+	case http.StatusInternalServerError, http.StatusNotImplemented:
+		return CodeInternalError, true
+	case http.StatusGatewayTimeout:
+		return CodeTimeout, true
+	}
+	if status >= 500 {
 		return CodeServiceUnavailable, true
 	}
 	switch status {
@@ -51,8 +62,9 @@ func HTTPStatusCode(status int) (Code, bool) {
 
 // An HTTPOption configures FromHTTPResponse. Every Option is an HTTPOption,
 // applied to the built error after everything the response implies, so the
-// caller's data and settings win; WithService, WithBodyLimit, WithoutBody and
-// WithCodeOverride are HTTPOptions only, since they mean nothing to New.
+// caller's data and settings win; WithService, WithBodyLimit, WithoutBody,
+// WithBodyInData and WithCodeOverride are HTTPOptions only, since they mean
+// nothing to New.
 type HTTPOption interface {
 	applyHTTP(*httpConfig)
 }
@@ -67,14 +79,15 @@ func (f httpOptionFunc) applyHTTP(c *httpConfig) {
 }
 
 // defaultBodyLimit is how many bytes of the body FromHTTPResponse keeps
-// unless told otherwise: enough for an upstream's error message, short
-// enough for a model's context.
+// unless told otherwise: enough for an upstream's error message in a log
+// line.
 const defaultBodyLimit = 500
 
 // httpConfig collects what FromHTTPResponse's options say.
 type httpConfig struct {
 	service      string
-	bodyLimit    int // <= 0: do not read the body
+	bodyLimit    int  // <= 0: do not read the body
+	bodyInData   bool // also send the body to the client, as data.body
 	codeOverride func(status int) (Code, bool)
 	errorOptions []Option         // applied last to the built error
 	now          func() time.Time // the clock Retry-After dates are read against
@@ -86,16 +99,29 @@ func WithService(name string) HTTPOption {
 	return httpOptionFunc(func(c *httpConfig) { c.service = name })
 }
 
-// WithBodyLimit sets how many bytes of the response body are kept as
-// data.body (500 by default). A limit of zero or less keeps none.
+// WithBodyLimit sets how many bytes of the response body are kept (500 by
+// default). A limit of zero or less keeps none and reads nothing.
 func WithBodyLimit(n int) HTTPOption {
 	return httpOptionFunc(func(c *httpConfig) { c.bodyLimit = n })
 }
 
-// WithoutBody leaves the response body out of the error, for upstreams whose
-// error bodies may carry what the client must not see.
+// WithoutBody leaves the response body unread and out of the error, and so
+// out of the logs too: for upstreams whose error bodies must not be logged,
+// or whose body the caller reads itself.
 func WithoutBody() HTTPOption {
 	return httpOptionFunc(func(c *httpConfig) { c.bodyLimit = 0 })
+}
+
+// WithBodyInData sends the kept prefix of the response body to the client as
+// data.body, besides keeping it in the error's cause for the logs.
+//
+// Use it only for an upstream whose error bodies you know to be safe to show
+// to a model and to whoever reads its transcript: error bodies echo request
+// parameters, tokens, internal host names and other users' data, and
+// sanitising removes credential-like keys, not text inside a string. The
+// TypeScript original sends the body by default; this package does not.
+func WithBodyInData() HTTPOption {
+	return httpOptionFunc(func(c *httpConfig) { c.bodyInData = true })
 }
 
 // WithCodeOverride lets the caller decide the code for a status: when
@@ -113,12 +139,19 @@ func WithCodeOverride(override func(status int) (Code, bool)) HTTPOption {
 // status below 400 passed by mistake) CodeInternalError. The message is
 // "<subject> returned HTTP <status> <text>.", the subject being WithService's
 // name, else the request's host, else "Upstream"; the status text comes from
-// resp.Status, else http.StatusText. Data holds status (int), statusText,
-// body (at most the body limit, cut on a UTF-8 boundary and marked "…" when
-// truncated) and, for 501 Not Implemented, retryable false. A Retry-After
-// header, in seconds or as an HTTP date, becomes the error's retry-after,
-// which Retry honours and the client sees as data.retryAfter in seconds.
-// Options are applied last and override all of these.
+// resp.Status, else http.StatusText. Data holds status (int), statusText and,
+// for 501 Not Implemented, retryable false. A Retry-After header, in seconds
+// or as an HTTP date, becomes the error's retry-after, which Retry honours
+// and the client sees as data.retryAfter in seconds. Options are applied
+// last and override all of these.
+//
+// The body, at most the body limit (500 bytes, WithBodyLimit) cut on a UTF-8
+// boundary and marked "…" when truncated, becomes the error's cause: it is
+// in the logs of a binding (and in %+v), and never on the wire unless the
+// call opts in with WithBodyInData. Upstream error bodies echo tokens,
+// internal addresses and user data; the mcperrlint rule
+// no-stringify-upstream-error exists because of them. A cause given with
+// WithCause is kept below the body: errors.Is and errors.As still find it.
 //
 // FromHTTPResponse reads at most the body limit plus one byte of resp.Body
 // and does not close it: the caller owns the body, and closes it as usual
@@ -130,18 +163,23 @@ func FromHTTPResponse(resp *http.Response, opts ...HTTPOption) *Error {
 			opt.applyHTTP(&cfg)
 		}
 	}
-	e := fromResponse(resp, &cfg)
+	e, body := fromResponse(resp, &cfg)
 	for _, opt := range cfg.errorOptions {
 		opt.apply(e)
+	}
+	e.settle()
+	if body != nil {
+		body.next, e.cause = e.cause, body
 	}
 	return e
 }
 
-// fromResponse builds the error for resp before the caller's options apply.
-func fromResponse(resp *http.Response, cfg *httpConfig) *Error {
+// fromResponse builds the error for resp before the caller's options apply,
+// and the cause that carries the body, if any.
+func fromResponse(resp *http.Response, cfg *httpConfig) (*Error, *upstreamBody) {
 	subject := responseSubject(resp, cfg.service)
 	if resp == nil {
-		return &Error{code: CodeInternalError, message: subject + " returned no HTTP response."}
+		return &Error{code: CodeInternalError, message: subject + " returned no HTTP response."}, nil
 	}
 	status := resp.StatusCode
 	text := statusText(resp)
@@ -154,8 +192,12 @@ func fromResponse(resp *http.Response, cfg *httpConfig) *Error {
 	if text != "" {
 		e.putData("statusText", text)
 	}
+	var cause *upstreamBody
 	if body := readBody(resp.Body, cfg.bodyLimit); body != "" {
-		e.putData("body", body)
+		cause = &upstreamBody{subject: subject, body: body}
+		if cfg.bodyInData {
+			e.putData("body", body)
+		}
 	}
 	if status == http.StatusNotImplemented {
 		e.retryable = statedFalse // not implemented stays so
@@ -163,7 +205,28 @@ func fromResponse(resp *http.Response, cfg *httpConfig) *Error {
 	if after, ok := parseRetryAfter(resp.Header.Get("Retry-After"), cfg.now()); ok {
 		e.retryAfter = after
 	}
-	return e
+	return e, cause
+}
+
+// An upstreamBody is the cause FromHTTPResponse gives its error: the kept
+// prefix of the response body, for logs. It wraps the caller's cause, if
+// any, so that errors.Is and errors.As see it.
+type upstreamBody struct {
+	subject string // who answered, as in the message
+	body    string
+	next    error
+}
+
+func (b *upstreamBody) Error() string { return b.subject + " response body: " + b.body }
+func (b *upstreamBody) Unwrap() error { return b.next }
+
+// Format prints the body for %v and %s, and the caller's cause after it for
+// %+v, as *Error does.
+func (b *upstreamBody) Format(f fmt.State, verb rune) {
+	fmt.Fprint(f, b.Error())
+	if verb == 'v' && f.Flag('+') && b.next != nil {
+		fmt.Fprintf(f, ": %+v", b.next)
+	}
 }
 
 // responseSubject names who answered: the service, else the host, else

@@ -1,7 +1,9 @@
 package mcperr
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/url"
@@ -40,8 +42,8 @@ func TestHTTPStatusCode(t *testing.T) {
 		{429, CodeRateLimited, true},
 		{451, CodeInvalidRequest, true},
 		{499, CodeInvalidRequest, true},
-		{500, CodeServiceUnavailable, true},
-		{501, CodeServiceUnavailable, true},
+		{500, CodeInternalError, true},
+		{501, CodeInternalError, true},
 		{502, CodeServiceUnavailable, true},
 		{503, CodeServiceUnavailable, true},
 		{504, CodeTimeout, true},
@@ -55,8 +57,14 @@ func TestHTTPStatusCode(t *testing.T) {
 		}
 	}
 	for status := 0; status < 1000; status++ {
-		if code, _ := HTTPStatusCode(status); code == CodeInternalError {
-			t.Errorf("HTTPStatusCode(%d) = InternalError", status)
+		code, ok := HTTPStatusCode(status)
+		if ok != (status >= 400) || ok && !code.Known() {
+			t.Errorf("HTTPStatusCode(%d) = %v, %v", status, code, ok)
+		}
+		// Only the two statuses of the original's table are this
+		// server's kind of failure, and neither is worth retrying.
+		if internal := status == 500 || status == 501; (code == CodeInternalError) != internal || internal && code.Transient() {
+			t.Errorf("HTTPStatusCode(%d) = %v", status, code)
 		}
 	}
 }
@@ -116,6 +124,7 @@ func TestFromHTTPResponse(t *testing.T) {
 		code       Code
 		message    string
 		data       map[string]any
+		body       string // the cause's text: the body kept for logs
 		retryAfter time.Duration
 	}{
 		{
@@ -123,7 +132,26 @@ func TestFromHTTPResponse(t *testing.T) {
 			resp:    response(404, `{"error":"no item 7"}`),
 			code:    CodeNotFound,
 			message: "api.example.com:8443 returned HTTP 404 Not Found.",
+			data:    map[string]any{"status": 404, "statusText": "Not Found"},
+			body:    `api.example.com:8443 response body: {"error":"no item 7"}`,
+		},
+		{
+			name:    "a credential in the body stays off the wire by default",
+			resp:    response(500, `upstream: password=hunter2 at 10.0.3.7:5432`),
+			opts:    []HTTPOption{WithService("Billing")},
+			code:    CodeInternalError,
+			message: "Billing returned HTTP 500 Internal Server Error.",
+			data:    map[string]any{"status": 500, "statusText": "Internal Server Error"},
+			body:    "Billing response body: upstream: password=hunter2 at 10.0.3.7:5432",
+		},
+		{
+			name:    "WithBodyInData sends the body too",
+			resp:    response(404, `{"error":"no item 7"}`),
+			opts:    []HTTPOption{WithBodyInData()},
+			code:    CodeNotFound,
+			message: "api.example.com:8443 returned HTTP 404 Not Found.",
 			data:    map[string]any{"status": 404, "statusText": "Not Found", "body": `{"error":"no item 7"}`},
+			body:    `api.example.com:8443 response body: {"error":"no item 7"}`,
 		},
 		{
 			name:    "service name; status text from resp.Status after the number",
@@ -155,9 +183,16 @@ func TestFromHTTPResponse(t *testing.T) {
 			data:    map[string]any{"status": 204, "statusText": "No Content"},
 		},
 		{
+			name:    "500 is this kind of server's failure, not a transient one",
+			resp:    response(500, ""),
+			code:    CodeInternalError,
+			message: "api.example.com:8443 returned HTTP 500 Internal Server Error.",
+			data:    map[string]any{"status": 500, "statusText": "Internal Server Error"},
+		},
+		{
 			name:    "501 is not retryable",
 			resp:    response(501, ""),
-			code:    CodeServiceUnavailable,
+			code:    CodeInternalError,
 			message: "api.example.com:8443 returned HTTP 501 Not Implemented.",
 			data:    map[string]any{"status": 501, "statusText": "Not Implemented", "retryable": false},
 		},
@@ -232,32 +267,39 @@ func TestFromHTTPResponse(t *testing.T) {
 				WithData("status", "overridden"), WithData("attempt", 2), WithRetryable(true),
 				WithRetryAfter(time.Minute), WithReason("billing_down"), WithRecovery("Wait."),
 			},
-			code:    CodeServiceUnavailable,
+			code:    CodeInternalError,
 			message: "api.example.com:8443 returned HTTP 501 Not Implemented.",
-			data: map[string]any{"status": "overridden", "statusText": "Not Implemented", "body": "body", "attempt": 2,
+			data: map[string]any{"status": "overridden", "statusText": "Not Implemented", "attempt": 2,
 				"retryable": true, "retryAfter": int64(60), "reason": "billing_down", "recovery": map[string]any{"hint": "Wait."}},
+			body:       "api.example.com:8443 response body: body",
 			retryAfter: time.Minute,
 		},
 		{
 			name:    "body cut on a rune boundary",
 			resp:    response(400, cut),
+			opts:    []HTTPOption{WithBodyInData()},
 			code:    CodeInvalidParams,
 			message: "api.example.com:8443 returned HTTP 400 Bad Request.",
 			data:    map[string]any{"status": 400, "statusText": "Bad Request", "body": strings.Repeat("a", 499) + "…"},
+			body:    "api.example.com:8443 response body: " + strings.Repeat("a", 499) + "…",
 		},
 		{
 			name:    "body truncated after a whole rune",
 			resp:    response(400, long),
+			opts:    []HTTPOption{WithBodyInData()},
 			code:    CodeInvalidParams,
 			message: "api.example.com:8443 returned HTTP 400 Bad Request.",
 			data:    map[string]any{"status": 400, "statusText": "Bad Request", "body": long[:500] + "…"},
+			body:    "api.example.com:8443 response body: " + long[:500] + "…",
 		},
 		{
 			name:    "body of exactly the limit is whole",
 			resp:    response(400, long[:500]),
+			opts:    []HTTPOption{WithBodyInData()},
 			code:    CodeInvalidParams,
 			message: "api.example.com:8443 returned HTTP 400 Bad Request.",
 			data:    map[string]any{"status": 400, "statusText": "Bad Request", "body": long[:500]},
+			body:    "api.example.com:8443 response body: " + long[:500],
 		},
 		{
 			name:    "body limit",
@@ -265,19 +307,21 @@ func TestFromHTTPResponse(t *testing.T) {
 			opts:    []HTTPOption{WithBodyLimit(3)},
 			code:    CodeInvalidParams,
 			message: "api.example.com:8443 returned HTTP 400 Bad Request.",
-			data:    map[string]any{"status": 400, "statusText": "Bad Request", "body": "abc…"},
+			data:    map[string]any{"status": 400, "statusText": "Bad Request"},
+			body:    "api.example.com:8443 response body: abc…",
 		},
 		{
 			name:    "invalid UTF-8 is replaced",
 			resp:    response(400, "a\xffb"),
 			code:    CodeInvalidParams,
 			message: "api.example.com:8443 returned HTTP 400 Bad Request.",
-			data:    map[string]any{"status": 400, "statusText": "Bad Request", "body": "a\uFFFDb"},
+			data:    map[string]any{"status": 400, "statusText": "Bad Request"},
+			body:    "api.example.com:8443 response body: a\uFFFDb",
 		},
 		{
 			name:    "WithoutBody",
 			resp:    response(400, "secret stuff"),
-			opts:    []HTTPOption{WithoutBody()},
+			opts:    []HTTPOption{WithoutBody(), WithBodyInData()},
 			code:    CodeInvalidParams,
 			message: "api.example.com:8443 returned HTTP 400 Bad Request.",
 			data:    map[string]any{"status": 400, "statusText": "Bad Request"},
@@ -325,7 +369,38 @@ func TestFromHTTPResponse(t *testing.T) {
 			if e.retryAfter != tt.retryAfter {
 				t.Errorf("retryAfter = %v, want %v", e.retryAfter, tt.retryAfter)
 			}
+			body := ""
+			if cause := e.Unwrap(); cause != nil {
+				body = cause.Error()
+			}
+			if body != tt.body {
+				t.Errorf("cause = %q, want %q", body, tt.body)
+			}
+			w, err := json.Marshal(ToWire(e))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, sent := tt.data["body"]; !sent && strings.Contains(string(w), "hunter2") {
+				t.Errorf("the body reached the wire: %s", w)
+			}
 		})
+	}
+}
+
+// TestFromHTTPResponseKeepsCallerCause checks that the body cause wraps a
+// cause the caller gives, so both reach the log and errors.Is still works.
+func TestFromHTTPResponseKeepsCallerCause(t *testing.T) {
+	transport := errors.New("tls: handshake renegotiated")
+	e := FromHTTPResponse(response(502, "bad gateway from lb-3.internal"), WithService("Billing"), WithCause(transport))
+	if !errors.Is(e, transport) {
+		t.Errorf("errors.Is(e, cause) = false")
+	}
+	want := "Billing returned HTTP 502 Bad Gateway.: Billing response body: bad gateway from lb-3.internal: tls: handshake renegotiated"
+	if got := fmt.Sprintf("%+v", e); got != want {
+		t.Errorf("%%+v = %q, want %q", got, want)
+	}
+	if w, _ := json.Marshal(ToWire(e)); strings.Contains(string(w), "lb-3") || strings.Contains(string(w), "tls") {
+		t.Errorf("wire %s carries the body or the cause", w)
 	}
 }
 

@@ -45,7 +45,8 @@
 // an object, the success properties become optional, an "error" property
 // with the WireError shape is added, and anyOf requires either the success
 // properties or "error"; any other schema becomes anyOf [success, error
-// envelope]. The tool's contract is listed in _meta under MetaKeyErrors.
+// envelope]. The tool's contract is listed in _meta under MetaKeyErrors,
+// with invalid_arguments, which the binding itself reports.
 //
 // # Logging
 //
@@ -56,8 +57,15 @@
 // are logged at Warn unless the contract declares "invalid_arguments" itself.
 // The record ("tool call failed", or "tool call panicked" with a "stack")
 // has the attributes tool, code, codeName, reason, requestId, retryable,
-// error (the returned error's text) and causes (the text of every error
-// below it, depth first, joins included).
+// error (the returned error's text) and causes (the text of the errors
+// below it, depth first, joins included, leaving out a text an earlier one
+// already contains).
+//
+// An error that names a declared reason (a service's, built WithReason) is
+// sent as Fail would send it: without its own retryability it gets the
+// entry's. When its code is not the entry's, the client gets the error's
+// own code, what really happened, and a second record, "tool failure code
+// differs from its contract", is logged at Warn.
 //
 // # Why the raw registration
 //
@@ -72,4 +80,12 @@
 //
 // Inside a handler, the tool's contract is installed in the context (Fail
 // and RecoveryFor work) and RequestFrom returns the tools/call request.
+//
+// # Reading a failure back, and testing
+//
+// A Go client reads a failure back from a result with FromResult (see
+// mcperr.FromResult): its code, message, reason, retryability, recovery
+// hint and request id. Package mcpsdktest asserts, in one line per reason,
+// that a server's tool fails with a declared reason in the shape above,
+// through a real in-memory client.
 package mcpsdk

@@ -3,12 +3,9 @@ package mcpsdk_test
 import (
 	"context"
 	"encoding/json"
-	"fmt"
-	"log/slog"
-	"sync"
-	"sync/atomic"
 	"testing"
 
+	"github.com/mcperrlint/mcperrlint/runtime/internal/bindingtest"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -72,42 +69,10 @@ func decodeJSON(t *testing.T, text string) any {
 }
 
 // sequentialIDs returns a request-id generator yielding req-1, req-2, …
-func sequentialIDs() func() string {
-	var n atomic.Int64
-	return func() string { return fmt.Sprintf("req-%d", n.Add(1)) }
-}
+var sequentialIDs = bindingtest.SequentialIDs
 
-// A recorder is a slog.Handler that keeps every record, for assertions.
-type recorder struct {
-	mu      sync.Mutex
-	records []slog.Record
-}
-
-func (r *recorder) Enabled(context.Context, slog.Level) bool { return true }
-
-func (r *recorder) Handle(_ context.Context, rec slog.Record) error {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.records = append(r.records, rec.Clone())
-	return nil
-}
-
-func (r *recorder) WithAttrs([]slog.Attr) slog.Handler { return r }
-func (r *recorder) WithGroup(string) slog.Handler      { return r }
-
-// all returns the records so far.
-func (r *recorder) all() []slog.Record {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return append([]slog.Record(nil), r.records...)
-}
+// recorder is a slog.Handler that keeps every record, for assertions.
+type recorder = bindingtest.Recorder
 
 // attrs returns a record's attributes as a map, with values resolved.
-func attrs(rec slog.Record) map[string]any {
-	m := make(map[string]any, rec.NumAttrs())
-	rec.Attrs(func(a slog.Attr) bool {
-		m[a.Key] = a.Value.Resolve().Any()
-		return true
-	})
-	return m
-}
+var attrs = bindingtest.Attrs

@@ -2,17 +2,30 @@ package mcpsdk
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"log/slog"
-	"reflect"
-	"runtime/debug"
 
-	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/mcperrlint/mcperrlint/runtime/internal/binding"
 	"github.com/mcperrlint/mcperrlint/runtime/mcperr"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
+
+// MetaKeyErrors is the key, in the advertised tool's _meta, of its error
+// contract: a list of objects
+//
+//	{"reason", "code", "codeName", "when", "recovery", "retryable"}
+//
+// one per contract entry, in declaration order, then one for
+// ReasonInvalidArguments, which the binding itself produces, unless the
+// contract declares it. It lets a client or an agent know, before calling,
+// every way the tool can fail on purpose and what to do about each. The key
+// is namespaced as MCP asks of _meta keys. Severity and ThrownByService are
+// server-side concerns and are not advertised.
+const MetaKeyErrors = binding.MetaKeyErrors
+
+// ReasonInvalidArguments is the data.reason of the failure a call gets when
+// its arguments do not match the tool's input schema or cannot be decoded
+// into In. The handler is not run. data.issues lists what is wrong.
+const ReasonInvalidArguments = binding.ReasonInvalidArguments
 
 // AddTool registers t on s. Arguments are validated against the input schema
 // and decoded into In; the handler runs with t's contract installed, so Fail
@@ -36,7 +49,8 @@ func AddTool[In, Out any](s *mcp.Server, t *mcperr.Tool[In, Out], opts ...Option
 // register, or the reason t cannot be registered. It is for servers that
 // register tools themselves, or want the error rather than a panic.
 func Bind[In, Out any](t *mcperr.Tool[In, Out], opts ...Option) (*mcp.Tool, mcp.ToolHandler, error) {
-	b, err := newBinding(t, newConfig(opts))
+	cfg := newConfig(opts)
+	b, err := binding.New(t, cfg.Config)
 	if err != nil {
 		name := ""
 		if t != nil {
@@ -44,7 +58,7 @@ func Bind[In, Out any](t *mcperr.Tool[In, Out], opts ...Option) (*mcp.Tool, mcp.
 		}
 		return nil, nil, fmt.Errorf("tool %q: %w", name, err)
 	}
-	return b.advertised(), b.handle, nil
+	return advertised(b, cfg.customize), handler(b), nil
 }
 
 // RequestFrom returns the tools/call request being handled, for a handler
@@ -61,152 +75,48 @@ func RequestFrom(ctx context.Context) *mcp.CallToolRequest {
 // requestKey is the context key of the request being handled.
 type requestKey struct{}
 
-// A binding is one registered tool: what it advertises and how its calls
-// are handled. It is immutable once built, so calls may run concurrently.
-type binding[In, Out any] struct {
-	tool       *mcperr.Tool[In, Out]
-	cfg        config
-	input      *jsonschema.Schema
-	inputRes   *jsonschema.Resolved
-	output     *jsonschema.Schema   // nil: no output schema (Out is any)
-	outputRes  *jsonschema.Resolved // validates successful outputs
-	zeroOutput any                  // for a pointer Out: what a nil output stands for
-}
-
-// newBinding checks t and resolves its schemas.
-func newBinding[In, Out any](t *mcperr.Tool[In, Out], cfg config) (*binding[In, Out], error) {
-	if t == nil {
-		return nil, errors.New("nil tool")
-	}
-	if t.Handler == nil {
-		return nil, errors.New("the tool has no handler")
-	}
-	snapshot := *t // later edits of t do not reach a registered tool
-	b := &binding[In, Out]{tool: &snapshot, cfg: cfg}
-	var err error
-	if b.input, b.inputRes, err = inputSchema[In](cfg.inputSchema); err != nil {
-		return nil, err
-	}
-	if b.output, b.outputRes, err = outputSchema[Out](cfg.outputSchema); err != nil {
-		return nil, err
-	}
-	if rt := reflect.TypeFor[Out](); rt.Kind() == reflect.Pointer && cfg.outputSchema == nil {
-		b.zeroOutput = reflect.Zero(rt.Elem()).Interface()
-	}
-	return b, nil
-}
-
 // advertised returns the tool as tools/list shows it: the widened output
 // schema, the contract in _meta, then the caller's customisations.
-func (b *binding[In, Out]) advertised() *mcp.Tool {
+func advertised[In, Out any](b *binding.Binding[In, Out], customize []func(*mcp.Tool)) *mcp.Tool {
 	tool := &mcp.Tool{
-		Name:        b.tool.Name,
-		Title:       b.tool.Title,
-		Description: b.tool.Description,
-		InputSchema: b.input.CloneSchemas(), // customizers may edit it; validation keeps its own
-		Meta:        mcp.Meta{},
+		Name:        b.Name(),
+		Title:       b.Title(),
+		Description: b.Description(),
+		InputSchema: b.InputSchema(),
+		Meta:        mcp.Meta{MetaKeyErrors: b.Meta()},
 	}
-	if b.output != nil {
-		tool.OutputSchema = widenOutput(b.output)
+	if output := b.OutputSchema(); output != nil {
+		tool.OutputSchema = output
 	}
-	if entries := contractMeta(b.tool.Errors); entries != nil {
-		tool.Meta[MetaKeyErrors] = entries
-	}
-	for _, customize := range b.cfg.customize {
-		customize(tool)
+	for _, c := range customize {
+		c(tool)
 	}
 	return tool
 }
 
-// handle is the raw go-sdk handler. It always returns a result and a nil
-// error: a protocol error would hide the failure from the model.
-func (b *binding[In, Out]) handle(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer func() {
-		if v := recover(); v != nil {
-			res = b.panicked(ctx, v, debug.Stack())
+// handler returns the raw go-sdk handler of a binding. It always returns a
+// result and a nil error: a protocol error would hide the failure from the
+// model.
+func handler[In, Out any](b *binding.Binding[In, Out]) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		var args any
+		if req != nil && req.Params != nil && req.Params.Arguments != nil {
+			args = req.Params.Arguments
 		}
-	}()
-	in, err := decodeArguments[In](arguments(req), b.input, b.inputRes)
-	if err != nil {
-		return b.failure(ctx, err, slog.LevelWarn), nil
-	}
-	out, err := b.tool.Call(context.WithValue(ctx, requestKey{}, req), in)
-	if err != nil {
-		return b.failure(ctx, err, slog.LevelError), nil
-	}
-	return b.success(ctx, out), nil
-}
-
-// arguments returns the raw arguments of req, nil when there are none.
-func arguments(req *mcp.CallToolRequest) json.RawMessage {
-	if req == nil || req.Params == nil {
-		return nil
-	}
-	return req.Params.Arguments
-}
-
-// success renders a handler's output as structuredContent and, for clients
-// that read only text, as its JSON in content[0]. An output that cannot be
-// encoded, or does not match the output schema the tool advertises, is a
-// failure of the server, reported as such rather than sent.
-func (b *binding[In, Out]) success(ctx context.Context, out Out) *mcp.CallToolResult {
-	value := b.outputValue(out)
-	if value == nil {
-		return &mcp.CallToolResult{Content: []mcp.Content{}}
-	}
-	raw, err := json.Marshal(value)
-	if err != nil {
-		return b.failure(ctx, mcperr.SerializationError(
-			fmt.Sprintf("Tool %q produced a result that cannot be encoded as JSON.", b.tool.Name),
-			mcperr.WithCause(err)), slog.LevelError)
-	}
-	if err := b.validateOutput(raw); err != nil {
-		return b.failure(ctx, mcperr.InternalError(
-			fmt.Sprintf("Tool %q produced a result that does not match its output schema.", b.tool.Name),
-			mcperr.WithCause(err)), slog.LevelError)
-	}
-	return &mcp.CallToolResult{
-		Content:           []mcp.Content{&mcp.TextContent{Text: string(raw)}},
-		StructuredContent: json.RawMessage(raw),
+		return result(b.Call(context.WithValue(ctx, requestKey{}, req), args)), nil
 	}
 }
 
-// outputValue returns what to encode for out: out itself, the zero element
-// for a nil pointer whose schema was inferred from the element, or nil for a
-// nil output of a tool without an output schema.
-func (b *binding[In, Out]) outputValue(out Out) any {
-	value := any(out)
-	if b.zeroOutput != nil && reflect.ValueOf(value).IsNil() {
-		return b.zeroOutput
+// result puts a binding's Result in a go-sdk result. A failure's error is
+// set with SetError too, so that go-sdk middleware sees the cause.
+func result(r binding.Result) *mcp.CallToolResult {
+	res := &mcp.CallToolResult{Content: []mcp.Content{}}
+	if !r.Empty {
+		res.Content = []mcp.Content{&mcp.TextContent{Text: r.Text}}
+		res.StructuredContent = r.Structured
 	}
-	if b.outputRes == nil && value == nil {
-		return nil
+	if r.IsError {
+		res.SetError(r.Err)
 	}
-	return value
-}
-
-// validateOutput checks an encoded output against the output schema.
-func (b *binding[In, Out]) validateOutput(raw []byte) error {
-	if b.outputRes == nil {
-		return nil
-	}
-	var decoded any
-	if err := json.Unmarshal(raw, &decoded); err != nil {
-		return err
-	}
-	return b.outputRes.Validate(decoded)
-}
-
-// panicked turns a panic in the handler (or in the binding) into an
-// internal error. The client learns only that the tool failed; the panic
-// value and stack go to the log.
-func (b *binding[In, Out]) panicked(ctx context.Context, v any, stack []byte) *mcp.CallToolResult {
-	cause, ok := v.(error)
-	if ok {
-		cause = fmt.Errorf("panic: %w", cause)
-	} else {
-		cause = fmt.Errorf("panic: %v", v)
-	}
-	err := mcperr.InternalError(fmt.Sprintf("Tool %q failed unexpectedly.", b.tool.Name), mcperr.WithCause(cause))
-	return b.report(ctx, err, slog.LevelError, "tool call panicked", slog.String("stack", string(stack)))
+	return res
 }

@@ -4,188 +4,46 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"log/slog"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/mcperrlint/mcperrlint/runtime/internal/bindingtest"
 	"github.com/mcperrlint/mcperrlint/runtime/mcperr"
 	"github.com/mcperrlint/mcperrlint/runtime/mcpsdk"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-type getBookArgs struct {
-	ID string `json:"id" jsonschema:"the book's id, as search_books returns it"`
-}
-
-type book struct {
-	ID    string `json:"id"`
-	Title string `json:"title"`
-	Year  int    `json:"year,omitempty"`
-}
-
-// bookContract is the contract of the test tool get_book.
-var bookContract = []mcperr.Contract{
-	{
-		Reason:   "book_not_found",
-		Code:     mcperr.CodeNotFound,
-		When:     "No book has the requested id.",
-		Recovery: "Search with search_books to find the id, then call get_book again.",
-		Severity: mcperr.SeverityInfo,
-	},
-	{
-		Reason:    "catalog_offline",
-		Code:      mcperr.CodeServiceUnavailable,
-		When:      "The catalog service cannot be reached.",
-		Recovery:  "Wait a minute and call get_book again.",
-		Retryable: true,
-	},
-}
-
-// getBook is a tool whose handler fails in every way a handler can, chosen
-// by the id it is asked for.
-func getBook() *mcperr.Tool[getBookArgs, book] {
-	return &mcperr.Tool[getBookArgs, book]{
-		Name:        "get_book",
-		Title:       "Get a book",
-		Description: "Returns one book by id.",
-		Errors:      bookContract,
-		Handler: func(ctx context.Context, in getBookArgs) (book, error) {
-			switch in.ID {
-			case "b-1":
-				return book{ID: "b-1", Title: "Dune", Year: 1965}, nil
-			case "missing":
-				return book{}, mcperr.Fail(ctx, "book_not_found", fmt.Sprintf("No book has id %q.", in.ID),
-					mcperr.RecoveryFor(ctx, "book_not_found"))
-			case "offline":
-				//mcperrlint:ignore error-contract-recovery-unforwarded the test asserts the text without a recovery block
-				return book{}, mcperr.Fail(ctx, "catalog_offline", "",
-					mcperr.WithCause(fmt.Errorf("GET /books/offline: %w", errors.New("connection refused"))))
-			case "shelf":
-				//mcperrlint:ignore error-contract-prefer-fail the test asserts how a bare factory error is sent
-				return book{}, mcperr.NotFound(`Shelf "s-9" does not exist.`)
-			case "plain":
-				//mcperrlint:ignore prefer-mcp-error-in-handler the test asserts how a plain Go error is sent
-				return book{}, errors.New("the warehouse robot jammed")
-			case "panic":
-				var shelves []string
-				_ = shelves[3] // index out of range
-			}
-			return book{}, nil
-		},
-	}
-}
+// book is the output of the test tool get_book.
+type book = bindingtest.Book
 
 // serveGetBook connects a client to a server with get_book registered.
 func serveGetBook(t *testing.T, log *recorder) *mcp.ClientSession {
 	t.Helper()
 	return connect(t, func(s *mcp.Server) {
-		mcpsdk.AddTool(s, getBook(), mcpsdk.WithLogger(slog.New(log)), mcpsdk.WithRequestIDs(sequentialIDs()))
+		mcpsdk.AddTool(s, bindingtest.GetBook(), mcpsdk.WithLogger(slog.New(log)), mcpsdk.WithRequestIDs(sequentialIDs()))
 	})
 }
 
-// TestFailures asserts, through the real go-sdk client, exactly what an agent
-// receives for each kind of failure: isError, content[0].text and
-// structuredContent.
-func TestFailures(t *testing.T) {
-	tests := []struct {
-		name     string
-		args     any
-		wantText string
-		wantJSON string // structuredContent
-	}{{
-		name: "contract failure with recovery",
-		args: map[string]any{"id": "missing"},
-		wantText: "Error: No book has id \"missing\".\n\n" +
-			"Recovery: Search with search_books to find the id, then call get_book again.\n\n" +
-			"(reason book_not_found · not retryable · request req-1)",
-		wantJSON: `{"error": {"code": -32001, "message": "No book has id \"missing\".", "data": {
-			"reason": "book_not_found", "retryable": false, "requestId": "req-1",
-			"recovery": {"hint": "Search with search_books to find the id, then call get_book again."}}}}`,
-	}, {
-		name:     "contract failure without recovery",
-		args:     map[string]any{"id": "offline"},
-		wantText: "Error: The catalog service cannot be reached.\n\n(reason catalog_offline · retryable · request req-1)",
-		wantJSON: `{"error": {"code": -32000, "message": "The catalog service cannot be reached.", "data": {
-			"reason": "catalog_offline", "retryable": true, "requestId": "req-1"}}}`,
-	}, {
-		name:     "factory error",
-		args:     map[string]any{"id": "shelf"},
-		wantText: "Error: Shelf \"s-9\" does not exist.\n\n(request req-1)",
-		wantJSON: `{"error": {"code": -32001, "message": "Shelf \"s-9\" does not exist.", "data": {"requestId": "req-1"}}}`,
-	}, {
-		name:     "plain Go error",
-		args:     map[string]any{"id": "plain"},
-		wantText: "Error: the warehouse robot jammed\n\n(request req-1)",
-		wantJSON: `{"error": {"code": -32603, "message": "the warehouse robot jammed", "data": {"requestId": "req-1"}}}`,
-	}, {
-		name: "argument of the wrong type",
-		args: map[string]any{"id": 42},
-		wantText: "Error: Invalid arguments: id: expected string, got integer.\n\n" +
-			"Recovery: Correct the listed arguments to match the tool's input schema, then call the tool again.\n\n" +
-			"(reason invalid_arguments · not retryable · request req-1)",
-		wantJSON: `{"error": {"code": -32602, "message": "Invalid arguments: id: expected string, got integer.", "data": {
-			"reason": "invalid_arguments", "retryable": false, "requestId": "req-1",
-			"issues": [{"path": "id", "message": "expected string, got integer"}],
-			"recovery": {"hint": "Correct the listed arguments to match the tool's input schema, then call the tool again."}}}}`,
-	}, {
-		name: "missing required argument",
-		args: map[string]any{},
-		wantText: "Error: Invalid arguments: id: required property is missing.\n\n" +
-			"Recovery: Correct the listed arguments to match the tool's input schema, then call the tool again.\n\n" +
-			"(reason invalid_arguments · not retryable · request req-1)",
-		wantJSON: `{"error": {"code": -32602, "message": "Invalid arguments: id: required property is missing.", "data": {
-			"reason": "invalid_arguments", "retryable": false, "requestId": "req-1",
-			"issues": [{"path": "id", "message": "required property is missing"}],
-			"recovery": {"hint": "Correct the listed arguments to match the tool's input schema, then call the tool again."}}}}`,
-	}, {
-		name: "unknown argument",
-		args: map[string]any{"id": "b-1", "isbn": "978-0441013593"},
-		wantText: "Error: Invalid arguments: isbn: unknown property; expected one of id.\n\n" +
-			"Recovery: Correct the listed arguments to match the tool's input schema, then call the tool again.\n\n" +
-			"(reason invalid_arguments · not retryable · request req-1)",
-		wantJSON: `{"error": {"code": -32602, "message": "Invalid arguments: isbn: unknown property; expected one of id.", "data": {
-			"reason": "invalid_arguments", "retryable": false, "requestId": "req-1",
-			"issues": [{"path": "isbn", "message": "unknown property; expected one of id"}],
-			"recovery": {"hint": "Correct the listed arguments to match the tool's input schema, then call the tool again."}}}}`,
-	}, {
-		name:     "panic",
-		args:     map[string]any{"id": "panic"},
-		wantText: "Error: Tool \"get_book\" failed unexpectedly.\n\n(request req-1)",
-		wantJSON: `{"error": {"code": -32603, "message": "Tool \"get_book\" failed unexpectedly.", "data": {"requestId": "req-1"}}}`,
-	}}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
+// TestCases asserts, through the real go-sdk client, exactly what an agent
+// receives for each kind of outcome: isError, content[0].text and
+// structuredContent. The cases are runtime/mcpgo's too.
+func TestCases(t *testing.T) {
+	for _, tt := range bindingtest.Cases {
+		t.Run(tt.Name, func(t *testing.T) {
 			session := serveGetBook(t, &recorder{})
-			res := call(t, session, "get_book", tt.args)
-			if !res.IsError {
-				t.Errorf("isError = false, want true")
+			res := call(t, session, "get_book", tt.Args)
+			if res.IsError != tt.IsError {
+				t.Errorf("isError = %v, want %v", res.IsError, tt.IsError)
 			}
-			if diff := cmp.Diff(tt.wantText, textOf(t, res)); diff != "" {
+			if diff := cmp.Diff(tt.Text, textOf(t, res)); diff != "" {
 				t.Errorf("content[0].text mismatch (-want +got):\n%s", diff)
 			}
-			if diff := cmp.Diff(decodeJSON(t, tt.wantJSON), res.StructuredContent); diff != "" {
+			if diff := cmp.Diff(decodeJSON(t, tt.Structured), res.StructuredContent); diff != "" {
 				t.Errorf("structuredContent mismatch (-want +got):\n%s", diff)
 			}
 		})
-	}
-}
-
-// TestSuccess asserts what an agent receives from a successful call with
-// structured output: the JSON as text, and as structuredContent.
-func TestSuccess(t *testing.T) {
-	session := serveGetBook(t, &recorder{})
-	res := call(t, session, "get_book", map[string]any{"id": "b-1"})
-	if res.IsError {
-		t.Fatalf("isError = true, want false; text %q", textOf(t, res))
-	}
-	want := `{"id":"b-1","title":"Dune","year":1965}`
-	if diff := cmp.Diff(want, textOf(t, res)); diff != "" {
-		t.Errorf("content[0].text mismatch (-want +got):\n%s", diff)
-	}
-	if diff := cmp.Diff(decodeJSON(t, want), res.StructuredContent); diff != "" {
-		t.Errorf("structuredContent mismatch (-want +got):\n%s", diff)
 	}
 }
 
@@ -201,7 +59,7 @@ func TestPanicThenServe(t *testing.T) {
 	if res.IsError {
 		t.Fatalf("call after the panic: isError = true, text %q", textOf(t, res))
 	}
-	records := log.all()
+	records := log.All()
 	if len(records) != 1 {
 		t.Fatalf("got %d log records, want 1", len(records))
 	}
@@ -214,7 +72,7 @@ func TestPanicThenServe(t *testing.T) {
 	if stack == "" {
 		t.Errorf("record has no stack")
 	}
-	wantCauses := []string{"panic: runtime error: index out of range [3] with length 0", "runtime error: index out of range [3] with length 0"}
+	wantCauses := []string{"panic: runtime error: index out of range [3] with length 0"}
 	if diff := cmp.Diff(wantCauses, got["causes"]); diff != "" {
 		t.Errorf("causes mismatch (-want +got):\n%s", diff)
 	}
@@ -243,7 +101,16 @@ func TestLogRecords(t *testing.T) {
 		want: map[string]any{
 			"tool": "get_book", "code": int64(-32000), "codeName": "ServiceUnavailable", "reason": "catalog_offline",
 			"requestId": "req-1", "retryable": true, "error": "The catalog service cannot be reached.",
-			"causes": []string{"GET /books/offline: connection refused", "connection refused"},
+			"causes": []string{"GET /books/offline: connection refused"}, // not "connection refused" again
+		},
+	}, {
+		name:      "undeclared reason: the violation is logged",
+		id:        "undeclared",
+		wantLevel: slog.LevelError,
+		want: map[string]any{
+			"tool": "get_book", "code": int64(-32603), "codeName": "InternalError", "reason": "",
+			"requestId": "req-1", "retryable": false, "error": "The book burned.",
+			"causes": []string{`mcperr.Fail: tool "get_book" does not declare reason "book_burned" (declared: book_not_found, catalog_offline)`},
 		},
 	}, {
 		name:      "no reason",
@@ -260,10 +127,8 @@ func TestLogRecords(t *testing.T) {
 		want: map[string]any{
 			"tool": "get_book", "code": int64(-32602), "codeName": "InvalidParams", "reason": "invalid_arguments",
 			"requestId": "req-1", "retryable": false, "error": "Invalid arguments: id: expected string, got integer.",
-			"causes": []string{ // jsonschema-go's error, wrapped once per schema level
+			"causes": []string{ // jsonschema-go's error, whose wrappers repeat it
 				`validating root: validating /properties/id: type: 42 has type "integer", want "string"`,
-				`validating /properties/id: type: 42 has type "integer", want "string"`,
-				`type: 42 has type "integer", want "string"`,
 			},
 		},
 	}}
@@ -272,7 +137,7 @@ func TestLogRecords(t *testing.T) {
 			log := &recorder{}
 			session := serveGetBook(t, log)
 			call(t, session, "get_book", map[string]any{"id": tt.id})
-			records := log.all()
+			records := log.All()
 			if len(records) != 1 {
 				t.Fatalf("got %d log records, want 1", len(records))
 			}
@@ -287,16 +152,44 @@ func TestLogRecords(t *testing.T) {
 	}
 }
 
-// TestContractMeta checks that tools/list advertises the contract in _meta.
+// TestCodeMismatchIsLogged checks that a failure whose code differs from its
+// reason's contract entry is logged at Warn, beside its own record.
+func TestCodeMismatchIsLogged(t *testing.T) {
+	log := &recorder{}
+	session := serveGetBook(t, log)
+	call(t, session, "get_book", map[string]any{"id": "mismatch"})
+	records := log.All()
+	if len(records) != 2 {
+		t.Fatalf("got %d log records, want the failure and the mismatch", len(records))
+	}
+	rec := records[1]
+	if rec.Level != slog.LevelWarn || rec.Message != "tool failure code differs from its contract" {
+		t.Errorf("record = %s %q", rec.Level, rec.Message)
+	}
+	want := map[string]any{
+		"tool": "get_book", "reason": "catalog_offline", "requestId": "req-1",
+		"code": int64(-32004), "codeName": "Timeout", "contractCode": int64(-32000), "contractCodeName": "ServiceUnavailable",
+	}
+	if diff := cmp.Diff(want, attrs(rec)); diff != "" {
+		t.Errorf("attributes mismatch (-want +got):\n%s", diff)
+	}
+	if records[0].Level != slog.LevelError { // catalog_offline's severity
+		t.Errorf("failure logged at %s, want the contract's ERROR", records[0].Level)
+	}
+	// A matching code logs the failure alone.
+	log = &recorder{}
+	call(t, serveGetBook(t, log), "get_book", map[string]any{"id": "service"})
+	if n := len(log.All()); n != 1 {
+		t.Errorf("a matching code: %d records, want 1", n)
+	}
+}
+
+// TestContractMeta checks that tools/list advertises the contract in _meta,
+// with invalid_arguments, which the binding produces, after it.
 func TestContractMeta(t *testing.T) {
 	session := serveGetBook(t, &recorder{})
 	tool := listTool(t, session, "get_book")
-	want := `[
-		{"reason": "book_not_found", "code": -32001, "codeName": "NotFound", "when": "No book has the requested id.",
-		 "recovery": "Search with search_books to find the id, then call get_book again.", "retryable": false},
-		{"reason": "catalog_offline", "code": -32000, "codeName": "ServiceUnavailable", "when": "The catalog service cannot be reached.",
-		 "recovery": "Wait a minute and call get_book again.", "retryable": true}]`
-	if diff := cmp.Diff(decodeJSON(t, want), tool.Meta[mcpsdk.MetaKeyErrors]); diff != "" {
+	if diff := cmp.Diff(decodeJSON(t, bindingtest.Meta), tool.Meta[mcpsdk.MetaKeyErrors]); diff != "" {
 		t.Errorf("_meta[%q] mismatch (-want +got):\n%s", mcpsdk.MetaKeyErrors, diff)
 	}
 	if tool.Title != "Get a book" || tool.Description != "Returns one book by id." {
@@ -385,5 +278,32 @@ func TestRequestFrom(t *testing.T) {
 	res := call(t, session, "whoami", nil)
 	if diff := cmp.Diff(decodeJSON(t, `{"tool": "whoami", "session": true}`), res.StructuredContent); diff != "" {
 		t.Errorf("structuredContent mismatch (-want +got):\n%s (text %q)", diff, textOf(t, res))
+	}
+}
+
+// TestFromResult reads every case's result back through the go-sdk client,
+// and an error result this runtime did not make.
+func TestFromResult(t *testing.T) {
+	for _, tt := range bindingtest.Cases {
+		got, ok := mcpsdk.FromResult(call(t, serveGetBook(t, &recorder{}), "get_book", tt.Args))
+		want, wantOK := tt.Failure()
+		if ok != wantOK || !cmp.Equal(want, got) {
+			t.Errorf("%s: FromResult = %+v, %v; want %+v, %v", tt.Name, got, ok, want, wantOK)
+		}
+		if ok && (got.RequestID() != "req-1" || got.Code == 0) {
+			t.Errorf("%s: request id %q, code %v", tt.Name, got.RequestID(), got.Code)
+		}
+	}
+	session := connect(t, func(s *mcp.Server) {
+		mcp.AddTool(s, &mcp.Tool{Name: "typed"}, func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, struct{}, error) {
+			return nil, struct{}{}, errors.New("boom")
+		})
+	})
+	got, ok := mcpsdk.FromResult(call(t, session, "typed", nil))
+	if !ok || !cmp.Equal(mcperr.WireError{Message: "boom"}, got) {
+		t.Errorf("FromResult of a plain error result = %+v, %v; want its text", got, ok)
+	}
+	if _, ok := mcpsdk.FromResult(nil); ok {
+		t.Error("FromResult(nil) reports a failure")
 	}
 }

@@ -1,11 +1,10 @@
 package mcpsdk
 
 import (
-	"crypto/rand"
-	"encoding/hex"
 	"log/slog"
 
 	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/mcperrlint/mcperrlint/runtime/internal/binding"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -19,13 +18,11 @@ type optionFunc func(*config)
 
 func (f optionFunc) apply(c *config) { f(c) }
 
-// config collects what the options say.
+// config collects what the options say: what every binding shares, and
+// the go-sdk's own.
 type config struct {
-	logger       *slog.Logger       // nil: slog.Default() at the time of the failure
-	customize    []func(*mcp.Tool)  // applied in order, last
-	inputSchema  *jsonschema.Schema // nil: inferred from In
-	outputSchema *jsonschema.Schema // nil: inferred from Out, none for Out = any
-	newRequestID func() string      // nil: randomRequestID
+	binding.Config
+	customize []func(*mcp.Tool) // applied in order, last
 }
 
 // newConfig applies opts over the defaults.
@@ -39,31 +36,11 @@ func newConfig(opts []Option) config {
 	return c
 }
 
-// log returns the logger failures are written to.
-func (c *config) log() *slog.Logger {
-	if c.logger != nil {
-		return c.logger
-	}
-	return slog.Default()
-}
-
-// requestID returns a fresh request id, from the injected generator if there
-// is one. An empty id from a generator falls back to a random one, so that
-// every failure stays traceable.
-func (c *config) requestID() string {
-	if c.newRequestID != nil {
-		if id := c.newRequestID(); id != "" {
-			return id
-		}
-	}
-	return randomRequestID()
-}
-
 // WithLogger sets the logger failures are logged to. The default, also used
 // for a nil logger, is whatever slog.Default returns when the failure
 // happens.
 func WithLogger(logger *slog.Logger) Option {
-	return optionFunc(func(c *config) { c.logger = logger })
+	return optionFunc(func(c *config) { c.Logger = logger })
 }
 
 // WithTool registers a function that adjusts the advertised *mcp.Tool after
@@ -87,7 +64,7 @@ func WithTool(customize func(*mcp.Tool)) Option {
 // validated against it before they are decoded into In, so it should describe
 // the same JSON that In decodes. Its type must be "object", as MCP requires.
 func WithInputSchema(schema *jsonschema.Schema) Option {
-	return optionFunc(func(c *config) { c.inputSchema = schema })
+	return optionFunc(func(c *config) { c.InputSchema = schema })
 }
 
 // WithOutputSchema replaces the output schema inferred from Out (or gives one
@@ -95,7 +72,7 @@ func WithInputSchema(schema *jsonschema.Schema) Option {
 // clients are shown it widened to admit the error envelope, as for an
 // inferred schema.
 func WithOutputSchema(schema *jsonschema.Schema) Option {
-	return optionFunc(func(c *config) { c.outputSchema = schema })
+	return optionFunc(func(c *config) { c.OutputSchema = schema })
 }
 
 // WithRequestIDs sets the function that names each failed call, in place of
@@ -103,13 +80,5 @@ func WithOutputSchema(schema *jsonschema.Schema) Option {
 // deterministic; servers can use it to reuse an id their tracing already
 // has. It may be called concurrently, once per failure.
 func WithRequestIDs(next func() string) Option {
-	return optionFunc(func(c *config) { c.newRequestID = next })
-}
-
-// randomRequestID returns 12 hex digits from crypto/rand: short enough to
-// quote in a bug report, long enough not to collide in a day of logs.
-func randomRequestID() string {
-	var b [6]byte
-	_, _ = rand.Read(b[:]) // never fails since Go 1.24
-	return hex.EncodeToString(b[:])
+	return optionFunc(func(c *config) { c.NewRequestID = next })
 }

@@ -130,3 +130,26 @@ func TestSDKTypedPanicKillsProcess(t *testing.T) {
 		t.Errorf("the call returned before the process died:\n%s", out)
 	}
 }
+
+// TestSDKTypedValidatesOneViolation: the typed mcp.AddTool validates the
+// arguments against the input schema and answers the first violation
+// jsonschema-go meets, as text, at a schema location, with no
+// structuredContent: an agent fixing the call learns of one problem at a
+// time. The binding reports every one, at the agent's own paths.
+func TestSDKTypedValidatesOneViolation(t *testing.T) {
+	type in struct {
+		ID    string `json:"id"`
+		Limit int    `json:"limit"`
+	}
+	session := connect(t, func(s *mcp.Server) {
+		mcp.AddTool(s, &mcp.Tool{Name: "typed"}, func(context.Context, *mcp.CallToolRequest, in) (*mcp.CallToolResult, sdkOut, error) {
+			return nil, sdkOut{Title: "ran"}, nil
+		})
+	})
+	res := call(t, session, "typed", map[string]any{"id": 42, "limit": "ten"})
+	text := textOf(t, res)
+	if !res.IsError || res.StructuredContent != nil || !strings.HasPrefix(text, `validating "arguments": `) ||
+		strings.Contains(text, "42") == strings.Contains(text, "ten") {
+		t.Errorf("got isError %v, structuredContent %v, text %q; want one violation as text", res.IsError, res.StructuredContent, text)
+	}
+}

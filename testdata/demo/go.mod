@@ -4,8 +4,9 @@
 // "// demo+1: ..." line, where a trailing comment cannot go);
 // cmd/mcperrlint's integration test holds the linter to exactly that set.
 //
-// The go.work beside this file puts the mcperrlint module in the workspace,
-// as a user's replace directive or released version would.
+// The go.work beside this file puts the mcperrlint module and the runtime's
+// modules (mcperr, mcpsdk) in the workspace, as a user's released versions
+// would.
 module example.com/library
 
 go 1.26.0

@@ -26,6 +26,8 @@ import (
 	"os"
 	"path/filepath"
 	"text/template"
+
+	"github.com/mcperrlint/mcperrlint/internal/workspace"
 )
 
 // Module is the synthetic server's module path.
@@ -35,7 +37,7 @@ const Module = "example.com/synth"
 type Config struct {
 	Tools      int    // number of tools
 	PerPackage int    // tools per package; 0 means 20
-	Repo       string // directory of the mcperrlint module, used through go.work
+	Repo       string // directory of the mcperrlint module, used through go.work with the runtime's
 	GoVersion  string // the go line of go.mod and go.work; "" means 1.26.0
 }
 
@@ -53,7 +55,7 @@ func Generate(dir string, cfg Config) error {
 	}
 	g := &generator{dir: dir}
 	g.write("go.mod", "module "+Module+"\n\ngo "+cfg.GoVersion+"\n")
-	g.write("go.work", fmt.Sprintf("go %s\n\nuse (\n\t.\n\t%s\n)\n", cfg.GoVersion, repo))
+	g.write("go.work", workspace.GoWork(cfg.GoVersion, filepath.ToSlash(repo)))
 	if sum, err := os.ReadFile(filepath.Join(repo, "go.sum")); err == nil {
 		g.write("go.work.sum", string(sum))
 	}

@@ -1,4 +1,4 @@
-package mcpsdk
+package binding
 
 import (
 	"fmt"
@@ -6,9 +6,6 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 )
-
-// errorProperty is the property of structuredContent that carries a failure.
-const errorProperty = "error"
 
 // inputSchema returns the schema arguments are validated against: the
 // override, or the one inferred from In (through pointers; any takes any
@@ -106,7 +103,7 @@ func isPlainObject(s *jsonschema.Schema) bool {
 		s.AllOf != nil || s.AnyOf != nil || s.OneOf != nil || s.Not != nil || s.If != nil {
 		return false
 	}
-	_, clash := s.Properties[errorProperty]
+	_, clash := s.Properties[ErrorProperty]
 	return !clash
 }
 
@@ -116,14 +113,14 @@ func widenPlainObject(s *jsonschema.Schema) *jsonschema.Schema {
 	if w.Properties == nil {
 		w.Properties = make(map[string]*jsonschema.Schema, 1)
 	}
-	w.Properties[errorProperty] = wireErrorSchema()
+	w.Properties[ErrorProperty] = wireErrorSchema()
 	if w.PropertyOrder != nil {
-		w.PropertyOrder = append(w.PropertyOrder, errorProperty)
+		w.PropertyOrder = append(w.PropertyOrder, ErrorProperty)
 	}
 	if len(w.Required) > 0 {
 		w.AnyOf = []*jsonschema.Schema{
 			{Required: w.Required},
-			{Required: []string{errorProperty}},
+			{Required: []string{ErrorProperty}},
 		}
 		w.Required = nil
 	}
@@ -154,8 +151,8 @@ func widenByAnyOf(s *jsonschema.Schema) *jsonschema.Schema {
 func errorEnvelopeSchema() *jsonschema.Schema {
 	return &jsonschema.Schema{
 		Type:                 "object",
-		Properties:           map[string]*jsonschema.Schema{errorProperty: wireErrorSchema()},
-		Required:             []string{errorProperty},
+		Properties:           map[string]*jsonschema.Schema{ErrorProperty: wireErrorSchema()},
+		Required:             []string{ErrorProperty},
 		AdditionalProperties: &jsonschema.Schema{Not: &jsonschema.Schema{}},
 	}
 }

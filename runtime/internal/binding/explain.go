@@ -1,4 +1,4 @@
-package mcpsdk
+package binding
 
 // jsonschema-go reports the first violation it meets, as one string, and
 // meets them in map order; an agent fixing a call wants every violation, each

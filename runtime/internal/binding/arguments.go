@@ -1,4 +1,4 @@
-package mcpsdk
+package binding
 
 import (
 	"bytes"

@@ -1,16 +1,18 @@
-package main
+// Package shop defines the bookstore's four MCP tools (search_books,
+// get_book, reserve_book, fetch_reviews) with their error contracts, once,
+// for any SDK: examples/bookstore serves them on the go-sdk with
+// runtime/mcpsdk, examples/bookstore-mcpgo on mcp-go with runtime/mcpgo, and
+// an agent cannot tell the two apart.
+package shop
 
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/mcperrlint/mcperrlint/examples/bookstore/catalog"
 	"github.com/mcperrlint/mcperrlint/examples/bookstore/reviews"
 	"github.com/mcperrlint/mcperrlint/runtime/mcperr"
-	"github.com/mcperrlint/mcperrlint/runtime/mcpsdk"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // Limits of this server's tools.
@@ -32,43 +34,33 @@ var bookNotFound = mcperr.Contract{
 	ThrownByService: true,
 }
 
-// tools holds what the handlers need.
-type tools struct {
+// Tools holds what the handlers need. Its methods return the tools, to
+// register with a binding.
+type Tools struct {
 	catalog *catalog.Catalog
 	reviews *reviews.Client
 }
 
-// newServer returns the bookstore's MCP server with its four tools. opts
-// configure how the tools are bound (logger, request ids).
-func newServer(cat *catalog.Catalog, rev *reviews.Client, opts ...mcpsdk.Option) *mcp.Server {
-	t := &tools{catalog: cat, reviews: rev}
-	server := mcp.NewServer(&mcp.Implementation{Name: "bookstore", Version: "v1.0.0"}, nil)
-	readOnly := append(slices.Clone(opts), mcpsdk.WithTool(markReadOnly))
-	mcpsdk.AddTool(server, t.searchBooks(), readOnly...)
-	mcpsdk.AddTool(server, t.getBook(), readOnly...)
-	mcpsdk.AddTool(server, t.reserveBook(), opts...)
-	mcpsdk.AddTool(server, t.fetchReviews(), readOnly...)
-	return server
+// New returns the tools of a store with the given catalog and reviews
+// service.
+func New(cat *catalog.Catalog, rev *reviews.Client) *Tools {
+	return &Tools{catalog: cat, reviews: rev}
 }
 
-// markReadOnly tells clients a tool changes nothing, so they may call it
-// without asking the user first.
-func markReadOnly(tool *mcp.Tool) {
-	tool.Annotations = &mcp.ToolAnnotations{ReadOnlyHint: true}
-}
-
-type searchArgs struct {
+// SearchArgs are search_books' arguments.
+type SearchArgs struct {
 	Query string `json:"query" jsonschema:"words from the title or the author's name"`
 	Limit int    `json:"limit,omitempty" jsonschema:"how many books to return at most (default 10)"`
 }
 
-type searchResult struct {
+// SearchResult is search_books' output.
+type SearchResult struct {
 	Books []catalog.Book `json:"books"`
 }
 
-// searchBooks finds books by title or author.
-func (t *tools) searchBooks() *mcperr.Tool[searchArgs, searchResult] {
-	return &mcperr.Tool[searchArgs, searchResult]{
+// SearchBooks finds books by title or author.
+func (t *Tools) SearchBooks() *mcperr.Tool[SearchArgs, SearchResult] {
+	return &mcperr.Tool[SearchArgs, SearchResult]{
 		Name:        "search_books",
 		Title:       "Search books",
 		Description: "Finds books whose title or author contains the query. Use it to find the id other tools take.",
@@ -79,10 +71,10 @@ func (t *tools) searchBooks() *mcperr.Tool[searchArgs, searchResult] {
 			Recovery: "Search with at least two letters of the title or of the author's name.",
 			Severity: mcperr.SeverityInfo,
 		}},
-		Handler: func(ctx context.Context, in searchArgs) (searchResult, error) {
+		Handler: func(ctx context.Context, in SearchArgs) (SearchResult, error) {
 			query := strings.TrimSpace(in.Query)
 			if len([]rune(query)) < minQueryLength {
-				return searchResult{}, mcperr.Fail(ctx, "query_too_short",
+				return SearchResult{}, mcperr.Fail(ctx, "query_too_short",
 					fmt.Sprintf("The query %q is too short to search with.", in.Query),
 					mcperr.RecoveryFor(ctx, "query_too_short"))
 			}
@@ -90,36 +82,38 @@ func (t *tools) searchBooks() *mcperr.Tool[searchArgs, searchResult] {
 			if limit <= 0 {
 				limit = defaultSearchLimit
 			}
-			return searchResult{Books: t.catalog.Search(query, limit)}, nil
+			return SearchResult{Books: t.catalog.Search(query, limit)}, nil
 		},
 	}
 }
 
-type bookArgs struct {
+// BookArgs are get_book's arguments.
+type BookArgs struct {
 	ID string `json:"id" jsonschema:"the book's id, from search_books"`
 }
 
-// getBook returns one book.
-func (t *tools) getBook() *mcperr.Tool[bookArgs, catalog.Book] {
-	return &mcperr.Tool[bookArgs, catalog.Book]{
+// GetBook returns one book.
+func (t *Tools) GetBook() *mcperr.Tool[BookArgs, catalog.Book] {
+	return &mcperr.Tool[BookArgs, catalog.Book]{
 		Name:        "get_book",
 		Title:       "Get a book",
 		Description: "Returns a book's details, including how many copies can still be reserved.",
 		Errors:      []mcperr.Contract{bookNotFound},
-		Handler: func(ctx context.Context, in bookArgs) (catalog.Book, error) {
+		Handler: func(ctx context.Context, in BookArgs) (catalog.Book, error) {
 			return t.catalog.Get(ctx, in.ID)
 		},
 	}
 }
 
-type reserveArgs struct {
+// ReserveArgs are reserve_book's arguments.
+type ReserveArgs struct {
 	ID     string `json:"id" jsonschema:"the book's id, from search_books"`
 	Patron string `json:"patron" jsonschema:"the library card number of the patron the copy is for"`
 }
 
-// reserveBook holds a copy of a book for a patron.
-func (t *tools) reserveBook() *mcperr.Tool[reserveArgs, catalog.Reservation] {
-	return &mcperr.Tool[reserveArgs, catalog.Reservation]{
+// ReserveBook holds a copy of a book for a patron.
+func (t *Tools) ReserveBook() *mcperr.Tool[ReserveArgs, catalog.Reservation] {
+	return &mcperr.Tool[ReserveArgs, catalog.Reservation]{
 		Name:        "reserve_book",
 		Title:       "Reserve a book",
 		Description: fmt.Sprintf("Holds one copy of a book for a patron, who may hold %d reservations at a time.", maxReservationsPerPatron),
@@ -141,7 +135,7 @@ func (t *tools) reserveBook() *mcperr.Tool[reserveArgs, catalog.Reservation] {
 				Severity: mcperr.SeverityWarning,
 			},
 		},
-		Handler: func(ctx context.Context, in reserveArgs) (catalog.Reservation, error) {
+		Handler: func(ctx context.Context, in ReserveArgs) (catalog.Reservation, error) {
 			if held := t.catalog.Reservations(in.Patron); held >= maxReservationsPerPatron {
 				return catalog.Reservation{}, mcperr.Fail(ctx, "reservation_limit_reached",
 					fmt.Sprintf("Patron %s already holds %d reservations, the most allowed.", in.Patron, held),
@@ -153,19 +147,21 @@ func (t *tools) reserveBook() *mcperr.Tool[reserveArgs, catalog.Reservation] {
 	}
 }
 
-type reviewsArgs struct {
+// ReviewsArgs are fetch_reviews' arguments.
+type ReviewsArgs struct {
 	ID    string `json:"id" jsonschema:"the book's id, from search_books"`
 	Limit int    `json:"limit,omitempty" jsonschema:"how many reviews to return at most (default 5)"`
 }
 
-type reviewList struct {
+// ReviewList is fetch_reviews' output.
+type ReviewList struct {
 	BookID  string           `json:"bookId"`
 	Reviews []reviews.Review `json:"reviews"`
 }
 
-// fetchReviews returns readers' reviews of a book, from the reviews service.
-func (t *tools) fetchReviews() *mcperr.Tool[reviewsArgs, reviewList] {
-	return &mcperr.Tool[reviewsArgs, reviewList]{
+// FetchReviews returns readers' reviews of a book, from the reviews service.
+func (t *Tools) FetchReviews() *mcperr.Tool[ReviewsArgs, ReviewList] {
+	return &mcperr.Tool[ReviewsArgs, ReviewList]{
 		Name:        "fetch_reviews",
 		Title:       "Fetch reviews",
 		Description: "Returns readers' reviews of a book, with their star ratings.",
@@ -180,9 +176,9 @@ func (t *tools) fetchReviews() *mcperr.Tool[reviewsArgs, reviewList] {
 				ThrownByService: true,
 			},
 		},
-		Handler: func(ctx context.Context, in reviewsArgs) (reviewList, error) {
+		Handler: func(ctx context.Context, in ReviewsArgs) (ReviewList, error) {
 			if _, err := t.catalog.Get(ctx, in.ID); err != nil {
-				return reviewList{}, err
+				return ReviewList{}, err
 			}
 			limit := in.Limit
 			if limit <= 0 {
@@ -190,9 +186,9 @@ func (t *tools) fetchReviews() *mcperr.Tool[reviewsArgs, reviewList] {
 			}
 			list, err := t.reviews.List(ctx, in.ID, limit)
 			if err != nil {
-				return reviewList{}, err
+				return ReviewList{}, err
 			}
-			return reviewList{BookID: in.ID, Reviews: list}, nil
+			return ReviewList{BookID: in.ID, Reviews: list}, nil
 		},
 	}
 }
