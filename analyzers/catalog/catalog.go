@@ -54,6 +54,13 @@ type Tool struct {
 	// entries that can.
 	NotStatic bool `json:"notStatic,omitempty"`
 
+	// BindingErrors are the failures the runtime's SDK bindings
+	// (runtime/mcpsdk, runtime/mcpgo) report for the tool themselves and
+	// advertise in its _meta contract, but which its contract does not
+	// declare: invalid_arguments, for arguments that do not match the input
+	// schema.
+	BindingErrors []Entry `json:"bindingErrors,omitempty"`
+
 	pos token.Position // where the tool is declared, for ordering only
 }
 
@@ -113,7 +120,24 @@ func toolOf(pass *analysis.Pass, t *model.Tool) *Tool {
 			out.Errors = append(out.Errors, entryOf(e))
 		}
 	}
+	if !slices.ContainsFunc(out.Errors, func(e Entry) bool { return e.Reason == invalidArguments.Reason }) {
+		out.BindingErrors = []Entry{invalidArguments}
+	}
 	return out
+}
+
+// invalidArguments is the failure the bindings report for arguments that do
+// not match a tool's input schema (binding.ReasonInvalidArguments in
+// runtime/internal, which the linter's module cannot import), as they
+// advertise it and log it.
+var invalidArguments = Entry{
+	Reason:    "invalid_arguments",
+	Code:      int64(mcperr.CodeInvalidParams),
+	CodeName:  mcperr.CodeInvalidParams.String(),
+	When:      "The arguments do not match the tool's input schema.",
+	Recovery:  "Correct the listed arguments to match the tool's input schema, then call the tool again.",
+	Retryable: false,
+	Severity:  mcperr.SeverityWarning.String(),
 }
 
 // entryOf describes a contract entry from its constant fields.

@@ -82,11 +82,13 @@ func writeTool(b *bytes.Buffer, t *Tool) {
 	switch {
 	case t.NotStatic && len(t.Errors) == 0:
 		b.WriteString("The contract is not statically known (rule error-contract-not-static), so it cannot be listed.\n")
+		writeBindingErrors(b, t)
 		return
 	case t.NotStatic:
 		b.WriteString("Some of the contract is not statically known (rule error-contract-not-static); only what is known is listed.\n\n")
 	case len(t.Errors) == 0:
 		b.WriteString("No declared errors.\n")
+		writeBindingErrors(b, t)
 		return
 	}
 	b.WriteString("| Reason | Code | When | Recovery | Retryable | Severity | Thrown by service |\n")
@@ -95,6 +97,15 @@ func writeTool(b *bytes.Buffer, t *Tool) {
 		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %s |\n",
 			cell(codeSpan(e.Reason)), cell(codeText(e)), cell(inline(e.When)), cell(inline(e.Recovery)),
 			yesNo(e.Retryable), cell(inline(e.Severity)), yesNo(e.ThrownByService))
+	}
+	writeBindingErrors(b, t)
+}
+
+// writeBindingErrors says which failures the runtime's bindings add.
+func writeBindingErrors(b *bytes.Buffer, t *Tool) {
+	for _, e := range t.BindingErrors {
+		fmt.Fprintf(b, "\nServed by runtime/mcpsdk or runtime/mcpgo, it also fails with %s, %s, not retryable, when %s\n",
+			codeSpan(e.Reason), codeText(e), strings.ToLower(e.When[:1])+e.When[1:])
 	}
 }
 
