@@ -25,8 +25,8 @@ func noFakeEmptyResult(h *handler) {
 			continue
 		}
 		br := h.branchFor(ret)
-		if br == nil {
-			continue
+		if br == nil || br.Partial {
+			continue // no failure branch, or one that also runs without a failure
 		}
 		if resIndex >= 0 {
 			shape := flow.ResultShape(h.b, ret.Results[resIndex])

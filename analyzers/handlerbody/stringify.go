@@ -163,7 +163,7 @@ func (s *messageScan) helperSinks(call *ast.CallExpr, fn *types.Func) {
 		if !errflow.IsCallToolResult(sig.Results().At(i).Type()) || sl.Shape&errflow.ShapeError == 0 {
 			continue
 		}
-		for _, p := range append(append([]int(nil), sl.Mentions...), sl.Params...) {
+		for _, p := range sl.Shows {
 			for _, a := range errflow.ArgsOf(call, sig, p, shift) {
 				if errflow.IsText(s.c.info.TypeOf(a)) {
 					s.text(a, "the text of the error result "+model.FuncName(fn)+" builds")

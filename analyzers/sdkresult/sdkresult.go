@@ -144,6 +144,11 @@ func run(pass *analysis.Pass) (any, error) {
 			c.checkPaths(h)
 		}
 	}
+	for _, src := range flow.Sources {
+		if src.Error && !m.InGenerated(pass.Fset, src.Body.Node.Pos()) {
+			c.checkSource(src)
+		}
+	}
 	c.exportPendings()
 	if _, passing := flow.ServersPassErrors(); passing && !c.converting {
 		c.reportUnsettled(settled)
@@ -294,6 +299,45 @@ func (c *checker) checkHandler(h *errflow.Handler, p *errflow.Path) {
 		c.checkWrappedProtocolError(st)
 		c.checkErrorResultWithoutContent(st)
 	}
+}
+
+// checkSource reports the errors a helper returns that reach, through a
+// handler that passes them on, an SDK that sends them as JSON-RPC errors:
+// the failure starts there, and so does the fix, or the handler's.
+func (c *checker) checkSource(src *errflow.Source) {
+	p := src.Path
+	if !p.Protocol() || p.Deferred || c.converting || src.Body.Sig.Results().Len() == 0 {
+		return
+	}
+	// Where every return handing the error on surely returns an error, it
+	// is reported there: the fix belongs there.
+	reported := true
+	for _, fw := range src.Forwards {
+		n := fw.Body.Sig.Results().Len()
+		if o, ok := errflow.ResultOrigin(fw.Ret, n-1, n); !ok || o.Index >= 0 || !c.flow.ErrNonNil(fw.Body, fw.Ret, o.Expr) {
+			reported = false
+		}
+	}
+	if reported {
+		return
+	}
+	b := src.Body
+	n := b.Sig.Results().Len()
+	roles := make([]errflow.Role, n)
+	roles[n-1] = errflow.RoleError
+	h := &errflow.Handler{Func: b.Func, Body: b, Sig: b.Sig}
+	sp := &errflow.Path{Kind: p.Kind, Roles: roles, Via: append([]errflow.Step{{Pos: src.Handler.Body.Node.Pos(), What: "its error is returned by the handler " + handlerName(src.Handler)}}, p.Via...)}
+	for _, st := range c.sites(h, sp) {
+		c.checkProtocolError(st)
+	}
+}
+
+// handlerName names a handler for messages.
+func handlerName(h *errflow.Handler) string {
+	if h.Func != nil {
+		return h.Func.Name()
+	}
+	return "function literal"
 }
 
 // checkProtocolFamily runs, on one path, the checks whose findings depend

@@ -12,6 +12,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
 )
@@ -126,7 +127,7 @@ func (w *walk) callBlob(e *ast.CallExpr, found func(string) *Blob, depth int) *B
 	case fn != nil && fn.Pkg() != nil && keepsText[fn.Pkg().Path()+"."+fn.Name()] && len(e.Args) > 0:
 		return w.blob(e.Args[0], depth+1)
 	}
-	return w.summaryBlob(e, -1)
+	return w.summaryBlob(e, -1, depth+1)
 }
 
 // textBlob returns the raw value one origin of a text value holds: the
@@ -137,7 +138,7 @@ func (w *walk) textBlob(o Origin, depth int) *Blob {
 		return b
 	}
 	if call, ok := ast.Unparen(o.Expr).(*ast.CallExpr); ok && o.Index >= 0 {
-		return w.summaryBlob(call, o.Index)
+		return w.summaryBlob(call, o.Index, depth+1)
 	}
 	return nil
 }
@@ -145,7 +146,10 @@ func (w *walk) textBlob(o Origin, depth int) *Blob {
 // summaryBlob returns the raw value the text result index (or the only
 // text result, for -1) of a call of a function with a summary holds: a
 // helper that returns a subprocess's output or an HTTP body as a string.
-func (w *walk) summaryBlob(call *ast.CallExpr, index int) *Blob {
+func (w *walk) summaryBlob(call *ast.CallExpr, index, depth int) *Blob {
+	if depth > maxBlobDepth {
+		return nil
+	}
 	for _, c := range w.callees(call) {
 		sig := c.sig
 		if index < 0 {
@@ -154,7 +158,8 @@ func (w *walk) summaryBlob(call *ast.CallExpr, index int) *Blob {
 		if index < 0 || index >= sig.Results().Len() || !IsText(sig.Results().At(index).Type()) {
 			continue
 		}
-		for _, b := range c.sum.Slot(index).Blobs {
+		sl := c.sum.Slot(index)
+		for _, b := range sl.Blobs {
 			if c.fn != nil {
 				b.Via = append([]string{model.FuncName(c.fn)}, b.Via...)
 			}
@@ -163,6 +168,14 @@ func (w *walk) summaryBlob(call *ast.CallExpr, index int) *Blob {
 				b.Source, b.SourceEnd = 0, 0
 			}
 			return &b
+		}
+		// A helper that returns the text it is given, given a blob.
+		for _, p := range sl.Shows {
+			for _, a := range ArgsOf(call, sig, p, methodExprShift(w.s.info, call.Fun)) {
+				if b := w.blob(a, depth+1); b != nil {
+					return b
+				}
+			}
 		}
 	}
 	return nil
@@ -304,11 +317,10 @@ func (w *walk) httpBody(expr ast.Expr, depth int) bool {
 	info := w.s.info
 	switch e := ast.Unparen(expr).(type) {
 	case *ast.SelectorExpr:
-		if e.Sel.Name != "Body" {
-			return false
-		}
-		t := info.TypeOf(e.X)
-		return model.IsNamed(t, "net/http", "Response") || model.IsPointerTo(t, "net/http", "Response")
+		// resp.Body, also promoted from an embedded *http.Response (as in
+		// go-github's Response).
+		field, ok := info.Uses[e.Sel].(*types.Var)
+		return ok && field.IsField() && field.Name() == "Body" && field.Pkg() != nil && field.Pkg().Path() == "net/http"
 	case *ast.CallExpr:
 		fn := model.Callee(info, e)
 		if (model.IsFunc(fn, "io", "LimitReader") || model.IsFunc(fn, "bufio", "NewReader") ||
@@ -323,4 +335,88 @@ func (w *walk) httpBody(expr ast.Expr, depth int) bool {
 		}
 	}
 	return false
+}
+
+// shown returns the parameters whose text the text expr surely contains,
+// followed as blob follows a raw value: through local variables,
+// conversions, concatenation, slicing, fmt's functions and the string
+// functions that keep their argument.
+func (w *walk) shown(expr ast.Expr, depth int) map[*types.Var]bool {
+	if depth > maxBlobDepth || expr == nil {
+		return nil
+	}
+	info := w.s.info
+	switch e := ast.Unparen(expr).(type) {
+	case *ast.Ident:
+		v, ok := info.Uses[e].(*types.Var)
+		if !ok || v.IsField() {
+			return nil
+		}
+		if IsParam(v) {
+			return map[*types.Var]bool{v: true}
+		}
+		var out map[*types.Var]bool
+		for _, o := range w.r.Resolver.Origins(e) {
+			if o != ast.Expr(e) {
+				out = union(out, w.shown(o, depth+1))
+			}
+		}
+		return out
+	case *ast.BinaryExpr:
+		if e.Op == token.ADD {
+			return union(w.shown(e.X, depth+1), w.shown(e.Y, depth+1))
+		}
+	case *ast.SliceExpr:
+		return w.shown(e.X, depth+1)
+	case *ast.CallExpr:
+		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() {
+			if len(e.Args) == 1 {
+				return w.shown(e.Args[0], depth+1)
+			}
+			return nil
+		}
+		fn := model.Callee(info, e)
+		switch {
+		case model.IsFunc(fn, "fmt", "Sprintf"), model.IsFunc(fn, "fmt", "Errorf"):
+			return w.formatShown(e, 0, depth+1)
+		case model.IsFunc(fn, "fmt", "Sprint"), model.IsFunc(fn, "fmt", "Sprintln"):
+			var out map[*types.Var]bool
+			for _, a := range e.Args {
+				out = union(out, w.shown(a, depth+1))
+			}
+			return out
+		case fn != nil && fn.Pkg() != nil && keepsText[fn.Pkg().Path()+"."+fn.Name()] && len(e.Args) > 0:
+			return w.shown(e.Args[0], depth+1)
+		case fn != nil && fn.Name() == "Error" && len(e.Args) == 0:
+			if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && IsError(info.TypeOf(sel.X)) {
+				return w.valueAt(sel.X, -1, depth+1).Shows
+			}
+		}
+	}
+	return nil
+}
+
+// formatShown returns the parameters whose text a printf-like call
+// (format at argument index) surely puts in its text: text operands, and
+// the errors it prints (%v, %s, %q, %w).
+func (w *walk) formatShown(call *ast.CallExpr, index, depth int) map[*types.Var]bool {
+	info := w.s.info
+	verbs, ok := FormatOf(info, call, index)
+	if !ok {
+		return nil
+	}
+	var out map[*types.Var]bool
+	for _, v := range verbs {
+		arg := Operand(call, index, v)
+		if arg == nil || !strings.ContainsRune("vsqw", v.Verb) {
+			continue
+		}
+		switch t := info.TypeOf(arg); {
+		case IsText(t):
+			out = union(out, w.shown(arg, depth+1))
+		case IsError(t):
+			out = union(out, w.valueAt(arg, -1, depth+1).Shows)
+		}
+	}
+	return out
 }

@@ -20,6 +20,10 @@ type Branch struct {
 	// that it is non-nil. Such a branch translates a known condition; it is
 	// not a re-throw of an unknown failure.
 	Sentinel bool
+	// Partial reports that the branch may also run with err nil:
+	// if err != nil || name == "". What it returns while err is non-nil
+	// must still carry it, but err is not surely non-nil there.
+	Partial bool
 }
 
 // Branches returns the error branches of a function body, leaving out
@@ -64,6 +68,7 @@ type test struct {
 	err      *types.Var
 	nonNil   bool // true: the condition holding implies err != nil; false: err == nil
 	sentinel bool
+	partial  bool // the condition may hold with err nil (err != nil || x)
 }
 
 func ifBranches(info *types.Info, s *ast.IfStmt) []*Branch {
@@ -72,7 +77,7 @@ func ifBranches(info *types.Info, s *ast.IfStmt) []*Branch {
 		return nil
 	}
 	if t.nonNil {
-		return []*Branch{{Err: t.err, Body: s.Body, Cond: s.Cond, Sentinel: t.sentinel}}
+		return []*Branch{{Err: t.err, Body: s.Body, Cond: s.Cond, Sentinel: t.sentinel, Partial: t.partial}}
 	}
 	switch els := s.Else.(type) {
 	case *ast.BlockStmt, *ast.IfStmt: // else { ... } or else if ...
@@ -105,8 +110,13 @@ func condTest(info *types.Info, cond ast.Expr) (test, bool) {
 			// errors.Is(err, A) || errors.Is(err, B): still a sentinel.
 			l, lok := condTest(info, c.X)
 			r, rok := condTest(info, c.Y)
-			if lok && rok && l.err == r.err && l.sentinel && r.sentinel {
+			switch {
+			case lok && rok && l.err == r.err && l.sentinel && r.sentinel:
 				return l, true
+			case lok && l.nonNil && !l.sentinel && !l.partial && !(rok && r.err == l.err):
+				// err != nil || name == "": runs with err non-nil, and
+				// with it nil.
+				return test{err: l.err, nonNil: true, partial: true}, true
 			}
 		}
 	case *ast.CallExpr:

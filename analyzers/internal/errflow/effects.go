@@ -62,6 +62,9 @@ func (w *walk) unit(b *Body) *Summary {
 				if b := w.textBlob(o, 0); b != nil {
 					values[i].addBlob(*b)
 				}
+				if o.Index < 0 {
+					values[i].Shows = union(values[i].Shows, w.shown(o.Expr, 0))
+				}
 			}
 		}
 		returns++

@@ -208,7 +208,7 @@ func branches(cond bool) error {
 		return err // in: err plain
 	}
 	if err != nil || cond {
-		return err // in: none
+		return err // in: err partial
 	}
 	if errors.Is(err, io.EOF) || errors.Is(err, ErrGone) {
 		return nil // in: err sentinel
@@ -262,8 +262,11 @@ func TestBranches(t *testing.T) {
 		got := "none"
 		if br := errflow.InnermostBranch(b, ret); br != nil {
 			kind := "plain"
-			if br.Sentinel {
+			switch {
+			case br.Sentinel:
 				kind = "sentinel"
+			case br.Partial:
+				kind = "partial"
 			}
 			got = fmt.Sprintf("%s %s", br.Err.Name(), kind)
 		}

@@ -35,7 +35,7 @@ type FactEffect struct {
 type FactSlot struct {
 	Shape                                      Shape
 	NonNil, Protocol, WrapsRPC, Context, Plain bool
-	Params, Mentions                           []int
+	Params, Mentions, Shows                    []int
 	Calls                                      []ParamCall
 	Blobs                                      []FactBlob
 }
@@ -113,7 +113,7 @@ func factOf(sum *Summary, sig *types.Signature) *summaryFact {
 	for i, sl := range sum.Results {
 		fs := FactSlot{
 			Shape: sl.Shape, NonNil: sl.NonNil, Protocol: sl.Protocol, WrapsRPC: sl.WrapsRPC,
-			Context: sl.Context, Plain: sl.Plain, Params: sl.Params, Mentions: sl.Mentions, Calls: sl.Calls,
+			Context: sl.Context, Plain: sl.Plain, Params: sl.Params, Mentions: sl.Mentions, Shows: sl.Shows, Calls: sl.Calls,
 		}
 		for _, b := range sl.Blobs {
 			fs.Blobs = append(fs.Blobs, FactBlob{What: b.What, Site: b.Site, Via: b.Via})
@@ -151,6 +151,7 @@ func (f *summaryFact) normalize() {
 		}
 		f.Results[i].Params = s.Results[i].Params
 		f.Results[i].Mentions = s.Results[i].Mentions
+		f.Results[i].Shows = s.Results[i].Shows
 		f.Results[i].Calls = s.Results[i].Calls
 	}
 }
@@ -166,7 +167,7 @@ func (f *summaryFact) decodeSummary() *Summary {
 	for _, r := range f.Results {
 		sl := Slot{
 			Shape: r.Shape, NonNil: r.NonNil, Protocol: r.Protocol, WrapsRPC: r.WrapsRPC, Context: r.Context, Plain: r.Plain,
-			Params: append([]int(nil), r.Params...), Mentions: append([]int(nil), r.Mentions...), Calls: append([]ParamCall(nil), r.Calls...),
+			Params: append([]int(nil), r.Params...), Mentions: append([]int(nil), r.Mentions...), Shows: append([]int(nil), r.Shows...), Calls: append([]ParamCall(nil), r.Calls...),
 		}
 		for _, b := range r.Blobs {
 			sl.Blobs = append(sl.Blobs, Blob{What: b.What, Site: b.Site, Via: append([]string(nil), b.Via...)})

@@ -23,7 +23,7 @@ func (r *Result) ErrNonNil(b *Body, ret *ast.ReturnStmt, e ast.Expr) bool {
 	info := r.pass.TypesInfo
 	if lv := localVar(info, e); lv != nil && !b.Root.Addressed(lv) {
 		for _, br := range b.Branches {
-			if br.Err == lv && Within(ret, br.Body) && !assignedBetween(info, br.Body, lv, ret.Pos()) {
+			if br.Err == lv && !br.Partial && Within(ret, br.Body) && !assignedBetween(info, br.Body, lv, ret.Pos()) {
 				return true
 			}
 		}
@@ -229,7 +229,7 @@ func classified(info *types.Info, br *Branch, ret ast.Node) bool {
 		}
 		return false
 	}
-	if br.Cond != nil && testsErr(br.Cond) {
+	if br.Cond != nil && !br.Partial && testsErr(br.Cond) {
 		return true
 	}
 	found := false

@@ -24,6 +24,20 @@ type Source struct {
 	Handler *Handler
 	// Path is that handler's path.
 	Path *Path
+	// Error reports that the helper's error reaches the handler's error
+	// result (as it is, or wrapped), rather than only the text of an error
+	// result: on a path whose errors are JSON-RPC errors, so are the
+	// helper's.
+	Error bool
+	// Forwards are the returns, of handlers and of other sources, that
+	// hand the helper's error on.
+	Forwards []Forward
+}
+
+// A Forward is a return that hands on a helper's error.
+type Forward struct {
+	Body *Body
+	Ret  *ast.ReturnStmt
 }
 
 // maxSources bounds how many helpers a package's sources hold, and
@@ -36,35 +50,56 @@ const (
 // findSources follows the errors of the package's handlers into the
 // helpers they come from.
 func (f *finder) findSources() {
-	seen := map[*Body]bool{}
+	seen := map[*Body]*Source{}
 	var queue []*Source
-	add := func(b *Body, h *Handler, p *Path) {
-		if b == nil || seen[b] || len(seen) >= maxSources {
+	// errorCalls are, for each source, the calls through which its error
+	// reaches the error result of a handler or another source, with the
+	// body they are in.
+	errorCalls := map[*Body]map[*ast.CallExpr]*Body{}
+	forwards := map[*Body][]Forward{}
+	add := func(ref sourceRef, from *Body, ret *ast.ReturnStmt, h *Handler, p *Path, viaError bool) {
+		b := ref.b
+		if b == nil || len(seen) >= maxSources {
+			return
+		}
+		if viaError {
+			if errorCalls[b] == nil {
+				errorCalls[b] = map[*ast.CallExpr]*Body{}
+			}
+			errorCalls[b][ref.call] = from
+			forwards[b] = append(forwards[b], Forward{from, ret})
+		}
+		if s := seen[b]; s != nil {
+			if viaError && !s.Error {
+				// Reached again, as the handler's error this time.
+				s.Handler, s.Path, s.Error = h, p, true
+				queue = append(queue, s)
+			}
 			return
 		}
 		if known, ok := f.handlers[funcValueOf(b).key()]; ok && len(known.Paths) > 0 {
 			return // a handler or a delegate: judged as such
 		}
-		seen[b] = true
-		s := &Source{Body: b, Handler: h, Path: p}
+		s := &Source{Body: b, Handler: h, Path: p, Error: viaError}
+		seen[b] = s
 		f.r.Sources = append(f.r.Sources, s)
 		queue = append(queue, s)
 	}
-	follow := func(b *Body, h *Handler, p *Path, errIndex, resIndex int) {
+	follow := func(b *Body, h *Handler, p *Path, errIndex, resIndex int, viaError bool) {
 		w := f.r.finalWalk(b.Root)
 		n := b.Sig.Results().Len()
 		for _, ret := range b.Returns {
 			if errIndex >= 0 {
 				if o, ok := ResultOrigin(ret, errIndex, n); ok {
 					for _, src := range f.errorSources(w, o.Expr, o.Index, false, 0) {
-						add(src, h, p)
+						add(src, b, ret, h, p, viaError)
 					}
 				}
 			}
 			if resIndex >= 0 {
 				if o, ok := ResultOrigin(ret, resIndex, n); ok && o.Index < 0 {
 					for _, src := range f.errorSources(w, o.Expr, -1, true, 0) {
-						add(src, h, p)
+						add(src, b, ret, h, p, false)
 					}
 				}
 			}
@@ -75,14 +110,48 @@ func (f *finder) findSources() {
 			continue
 		}
 		for _, p := range h.Paths {
-			follow(h.Body, h, p, p.Error(), p.Result())
+			follow(h.Body, h, p, p.Error(), p.Result(), true)
 		}
 	}
 	for len(queue) > 0 {
 		s := queue[0]
 		queue = queue[1:]
-		follow(s.Body, s.Handler, s.Path, errorIndex(s.Body.Sig), -1)
+		follow(s.Body, s.Handler, s.Path, errorIndex(s.Body.Sig), -1, s.Error)
 	}
+	// A helper whose error some handler passes on and others turn into a
+	// result (a shared parameter parser, say) is not where the JSON-RPC
+	// errors start: those handlers are. Only a helper every call of which
+	// hands its error to a handler's error result is.
+	for _, s := range f.r.Sources {
+		s.Forwards = forwards[s.Body]
+	}
+	// Settled to a fixed point: a call from a helper that is not itself
+	// where JSON-RPC errors start does not count.
+	for changed := true; changed; {
+		changed = false
+		for _, s := range f.r.Sources {
+			if !s.Error {
+				continue
+			}
+			if s.Body.Func == nil {
+				s.Error, changed = false, true
+				continue
+			}
+			for _, sc := range f.callsOf[s.Body.Func] {
+				from, ok := errorCalls[s.Body][sc.call]
+				if !ok || from != nil && seen[from] != nil && !seen[from].Error {
+					s.Error, changed = false, true
+					break
+				}
+			}
+		}
+	}
+}
+
+// A sourceRef is a source found through a call of it.
+type sourceRef struct {
+	b    *Body
+	call *ast.CallExpr
 }
 
 // funcValueOf returns the function value a body is.
@@ -107,14 +176,17 @@ func errorIndex(sig *types.Signature) int {
 // with text, whose error's text it may show: through local variables,
 // wrapping (%w, errors.Join, WithCause), and, for text, err.Error() and
 // the operands of fmt's functions.
-func (f *finder) errorSources(w *walk, expr ast.Expr, index int, text bool, depth int) []*Body {
+func (f *finder) errorSources(w *walk, expr ast.Expr, index int, text bool, depth int) []sourceRef {
 	if expr == nil || depth > maxSourceDepth {
 		return nil
 	}
-	var out []*Body
+	var out []sourceRef
 	origins := []Origin{{Expr: ast.Unparen(expr), Index: index}}
 	if index < 0 {
 		origins = w.r.Resolver.OriginsOf(expr)
+		if _, isIdent := ast.Unparen(expr).(*ast.Ident); isIdent {
+			origins = w.r.Resolver.reaching(ast.Unparen(expr), origins)
+		}
 	}
 	for _, o := range origins {
 		call, ok := ast.Unparen(o.Expr).(*ast.CallExpr)
@@ -127,19 +199,19 @@ func (f *finder) errorSources(w *walk, expr ast.Expr, index int, text bool, dept
 }
 
 // callSources is errorSources for one call.
-func (f *finder) callSources(w *walk, call *ast.CallExpr, index int, text bool, depth int) []*Body {
+func (f *finder) callSources(w *walk, call *ast.CallExpr, index int, text bool, depth int) []sourceRef {
 	info := f.info
 	fn, lit, _ := w.target(call)
 	switch {
 	case lit != nil:
 		if b := f.x.Lit(lit); b != nil && isErrorResultIndex(b.Sig, index) {
-			return []*Body{b}
+			return []sourceRef{{b, call}}
 		}
 		return nil
 	case fn == nil:
 		return nil
 	case model.IsFunc(fn, "fmt", "Errorf"):
-		var out []*Body
+		var out []sourceRef
 		verbs, ok := FormatOf(info, call, 0)
 		for _, v := range verbs {
 			arg := Operand(call, 0, v)
@@ -152,7 +224,7 @@ func (f *finder) callSources(w *walk, call *ast.CallExpr, index int, text bool, 
 		if !text {
 			return nil
 		}
-		var out []*Body
+		var out []sourceRef
 		for _, a := range call.Args {
 			if IsError(info.TypeOf(a)) {
 				out = append(out, f.errorSources(w, a, -1, text, depth+1)...)
@@ -162,7 +234,7 @@ func (f *finder) callSources(w *walk, call *ast.CallExpr, index int, text bool, 
 		}
 		return out
 	case model.IsFunc(fn, "errors", "Join"):
-		var out []*Body
+		var out []sourceRef
 		for _, a := range call.Args {
 			out = append(out, f.errorSources(w, a, -1, text, depth+1)...)
 		}
@@ -170,7 +242,7 @@ func (f *finder) callSources(w *walk, call *ast.CallExpr, index int, text bool, 
 	case inRuntime(fn), fn.Pkg() != nil && fn.Pkg().Path() == model.MCPGoPath:
 		// mcperr.WithCause(err), mcp.NewToolResultErrorFromErr(msg, err),
 		// mcp.NewToolResultError(err.Error()): the errors they show.
-		var out []*Body
+		var out []sourceRef
 		for _, a := range call.Args {
 			if IsError(info.TypeOf(a)) {
 				out = append(out, f.errorSources(w, a, -1, text || !inRuntime(fn), depth+1)...)
@@ -186,9 +258,22 @@ func (f *finder) callSources(w *walk, call *ast.CallExpr, index int, text bool, 
 		return nil
 	}
 	if b := f.x.Decl(fn); b != nil && isErrorResultIndex(b.Sig, index) {
-		return []*Body{b}
+		return []sourceRef{{b, call}}
 	}
-	return nil
+	if !text {
+		return nil
+	}
+	// A helper given an error's text (utils.NewToolResultError(err.Error()))
+	// may show it.
+	var out []sourceRef
+	for _, a := range call.Args {
+		if IsError(info.TypeOf(a)) {
+			out = append(out, f.errorSources(w, a, -1, text, depth+1)...)
+		} else if inner, ok := ast.Unparen(a).(*ast.CallExpr); ok {
+			out = append(out, f.callSources(w, inner, -1, text, depth+1)...)
+		}
+	}
+	return out
 }
 
 // isErrorResultIndex reports whether result index (or the only result,

@@ -74,8 +74,10 @@ type Slot struct {
 	// carry: an error it wraps or holds, or for a tool result, an error or
 	// a text it shows or keeps with SetError.
 	Params []int
-	// Mentions are the parameters whose text the value may show.
+	// Mentions are the parameters whose text the value may show; Shows,
+	// those whose text it surely contains (see Value.Shows).
 	Mentions []int
+	Shows    []int
 	// Calls are the function-valued parameters whose result the value
 	// may be, unchanged: h's error in "res, err := h(ctx, req); return
 	// res, err".
@@ -215,7 +217,7 @@ func (s *Summary) size() int {
 }
 
 func (sl Slot) size() int {
-	n := len(sl.Params) + len(sl.Mentions) + len(sl.Calls) + len(sl.Blobs)
+	n := len(sl.Params) + len(sl.Mentions) + len(sl.Shows) + len(sl.Calls) + len(sl.Blobs)
 	for _, b := range []bool{sl.NonNil, sl.Protocol, sl.WrapsRPC, sl.Context, sl.Plain} {
 		if b {
 			n++
@@ -308,6 +310,7 @@ func (s *Summary) normalize() {
 		r := &s.Results[i]
 		slices.Sort(r.Params)
 		slices.Sort(r.Mentions)
+		slices.Sort(r.Shows)
 		slices.SortFunc(r.Calls, func(a, b ParamCall) int {
 			return cmp.Or(cmp.Compare(a.Param, b.Param), cmp.Compare(a.Result, b.Result))
 		})

@@ -48,6 +48,11 @@ type Value struct {
 	// whose text it may show.
 	Params   map[*types.Var]bool
 	Mentions map[*types.Var]bool
+	// Shows are the parameters whose text the value's text surely
+	// contains, as a blob would be followed (errors.New(msg),
+	// fmt.Errorf("%s", body), NewToolResultError(text)): what a raw
+	// value passed there becomes part of.
+	Shows map[*types.Var]bool
 	// Calls are the function-valued parameters whose results the value
 	// may be or carry (wrap, keep as a cause).
 	Calls []paramCall
@@ -74,6 +79,7 @@ func (v *Value) merge(o Value) {
 	v.Plain = v.Plain || o.Plain
 	v.Params = union(v.Params, o.Params)
 	v.Mentions = union(v.Mentions, o.Mentions)
+	v.Shows = union(v.Shows, o.Shows)
 	for _, c := range o.Calls {
 		if !slices.Contains(v.Calls, c) {
 			v.Calls = append(v.Calls, c)
@@ -136,6 +142,12 @@ func (v Value) slot(sig *types.Signature) Slot {
 			sl.addMention(i)
 		}
 	}
+	for p := range v.Shows {
+		if i := paramIndex(sig, p); i >= 0 && !slices.Contains(sl.Shows, i) {
+			sl.Shows = append(sl.Shows, i)
+		}
+	}
+	slices.Sort(sl.Shows)
 	for _, c := range v.Calls {
 		if i := paramIndex(sig, c.param); i >= 0 {
 			pc := ParamCall{Param: i, Result: c.result}
@@ -274,6 +286,7 @@ func (w *walk) literal(lit *ast.CompositeLit) Value {
 	switch LitIsError(w.s.info, lit) {
 	case ShapeError:
 		v.Shape = ShapeError
+		v.Shows = w.contentShown(lit)
 	case ShapeSuccess:
 		v.Shape = ShapeSuccess
 	default:
@@ -281,6 +294,28 @@ func (w *walk) literal(lit *ast.CompositeLit) Value {
 	}
 	w.mention(&v, false, lit)
 	return v
+}
+
+// contentShown returns the parameters whose text the text content of a
+// tool result literal shows.
+func (w *walk) contentShown(lit *ast.CompositeLit) map[*types.Var]bool {
+	content, ok := ast.Unparen(LitField(lit, "Content")).(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	var out map[*types.Var]bool
+	for _, elt := range content.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			elt = kv.Value
+		}
+		if tc := model.CompositeLit(elt); tc != nil && IsTextContent(w.s.info.TypeOf(tc)) {
+			out = union(out, w.shown(LitField(tc, "Text"), 0))
+		} else if call, ok := ast.Unparen(elt).(*ast.CallExpr); ok && len(call.Args) == 1 &&
+			model.IsFunc(model.Callee(w.s.info, call), model.MCPGoPath, "NewTextContent") {
+			out = union(out, w.shown(call.Args[0], 0))
+		}
+	}
+	return out
 }
 
 // mentioned returns the parameters of the root's functions an expression
@@ -399,6 +434,9 @@ func (w *walk) named(e ast.Expr, depth int) Value {
 		value := unknownValue
 		value.Params = map[*types.Var]bool{v: true}
 		value.Mentions = map[*types.Var]bool{v: true}
+		if IsError(v.Type()) {
+			value.Shows = map[*types.Var]bool{v: true}
+		}
 		return value
 	}
 	return unknownValue
@@ -483,6 +521,7 @@ func (w *walk) callValue(call *ast.CallExpr, index, depth int) Value {
 		v := Value{Shape: ShapeValue, NonNil: true, Plain: true}
 		if len(call.Args) == 1 {
 			w.mention(&v, false, call.Args[0])
+			v.Shows = w.shown(call.Args[0], 0)
 			if b := w.blob(call.Args[0], 0); b != nil {
 				v.addBlob(*b)
 			}
@@ -503,8 +542,14 @@ func (w *walk) callValue(call *ast.CallExpr, index, depth int) Value {
 	case IsMCPGoFunc(fn, MCPGoErrorResults):
 		v := Value{Shape: ShapeError, NonNil: true}
 		w.mention(&v, false, call.Args...)
-		if fn.Name() == "NewToolResultErrorFromErr" && len(call.Args) == 2 {
-			v.Params = w.valueAt(call.Args[1], -1, depth+1).Params
+		switch {
+		case fn.Name() == "NewToolResultErrorFromErr" && len(call.Args) == 2:
+			ev := w.valueAt(call.Args[1], -1, depth+1)
+			v.Params, v.Shows = ev.Params, union(w.shown(call.Args[0], 0), ev.Shows)
+		case fn.Name() == "NewToolResultError" && len(call.Args) == 1:
+			v.Shows = w.shown(call.Args[0], 0)
+		case fn.Name() == "NewToolResultErrorf":
+			v.Shows = w.formatShown(call, 0, depth)
 		}
 		return v
 	case IsMCPGoFunc(fn, MCPGoSuccessResults):
@@ -652,12 +697,20 @@ func (w *walk) calleeValue(call *ast.CallExpr, sum *Summary, sig *types.Signatur
 		}
 	}
 	for _, p := range sl.Mentions {
-		args := ArgsOf(call, sig, p, shift)
-		w.mention(&v, false, args...)
-		for _, a := range args {
+		w.mention(&v, false, ArgsOf(call, sig, p, shift)...)
+	}
+	for _, p := range sl.Shows {
+		for _, a := range ArgsOf(call, sig, p, shift) {
 			if IsText(w.s.info.TypeOf(a)) {
+				v.Shows = union(v.Shows, w.shown(a, 0))
 				if b := w.blob(a, 0); b != nil {
 					v.addBlob(*b) // the callee shows the text it is given
+				}
+			} else {
+				av := w.valueAt(a, -1, depth+1)
+				v.Shows = union(v.Shows, av.Shows)
+				for _, b := range av.Blobs {
+					v.addBlob(b)
 				}
 			}
 		}
@@ -711,6 +764,7 @@ func (w *walk) errorfValue(call *ast.CallExpr, depth int) Value {
 	for _, b := range w.formatBlobs(call, 0, 0) {
 		v.addBlob(*b)
 	}
+	v.Shows = w.formatShown(call, 0, depth)
 	w.mention(&v, false, call.Args...)
 	verbs, ok := FormatOf(info, call, 0)
 	if !ok {
