@@ -49,7 +49,18 @@ func (w *walk) blob(expr ast.Expr, depth int) *Blob {
 		// Only text can hold a blob: in "b, err := json.Marshal(v)" both
 		// variables have the call as their origin, and err is no JSON.
 		v, ok := info.Uses[e].(*types.Var)
-		if !ok || v.IsField() || !IsText(v.Type()) {
+		if !ok || v.IsField() {
+			return nil
+		}
+		if isBuffer(v.Type()) {
+			// fmt.Errorf("stderr: %s", stderr), with cmd.Stderr = &stderr.
+			if b := w.commandBuffer(v, depth); b != nil {
+				b.Pos, b.End, b.Site = e.Pos(), e.End(), w.s.site(e.Pos())
+				return b
+			}
+			return nil
+		}
+		if !IsText(v.Type()) {
 			return nil
 		}
 		for _, o := range w.r.Resolver.OriginsOf(e) {
@@ -172,7 +183,7 @@ func (w *walk) summaryBlob(call *ast.CallExpr, index, depth int) *Blob {
 		// A helper that returns the text it is given, given a blob.
 		for _, p := range sl.Shows {
 			for _, a := range ArgsOf(call, sig, p, methodExprShift(w.s.info, call.Fun)) {
-				if b := w.blob(a, depth+1); b != nil {
+				if b := w.argBlob(a, c.fn, depth+1); b != nil {
 					return b
 				}
 			}
@@ -230,6 +241,15 @@ func (w *walk) commandBuffer(v *types.Var, depth int) *Blob {
 		})
 	}
 	return out
+}
+
+// isBuffer reports whether t is a bytes.Buffer or strings.Builder, or a
+// pointer to one: what a command's output is written to.
+func isBuffer(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return model.IsNamed(t, "bytes", "Buffer") || model.IsNamed(t, "strings", "Builder")
 }
 
 // keepsText are the functions whose result is their first argument's text,
@@ -391,7 +411,59 @@ func (w *walk) shown(expr ast.Expr, depth int) map[*types.Var]bool {
 			if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && IsError(info.TypeOf(sel.X)) {
 				return w.valueAt(sel.X, -1, depth+1).Shows
 			}
+		case (model.IsFunc(fn, "io", "ReadAll") || model.IsFunc(fn, "io/ioutil", "ReadAll")) && len(e.Args) == 1:
+			// What a helper reads in full from a reader it is given.
+			return w.readerParams(e.Args[0], depth+1)
 		}
+	}
+	return nil
+}
+
+// readerParams returns the parameter a reader expression reads, through
+// io.LimitReader, bufio.NewReader and local variables.
+func (w *walk) readerParams(expr ast.Expr, depth int) map[*types.Var]bool {
+	if depth > maxBlobDepth {
+		return nil
+	}
+	info := w.s.info
+	switch e := ast.Unparen(expr).(type) {
+	case *ast.Ident:
+		v, ok := info.Uses[e].(*types.Var)
+		if !ok {
+			return nil
+		}
+		if IsParam(v) {
+			return map[*types.Var]bool{v: true}
+		}
+		var out map[*types.Var]bool
+		for _, o := range w.r.Resolver.Origins(e) {
+			if o != ast.Expr(e) {
+				out = union(out, w.readerParams(o, depth+1))
+			}
+		}
+		return out
+	case *ast.CallExpr:
+		fn := model.Callee(info, e)
+		if (model.IsFunc(fn, "io", "LimitReader") || model.IsFunc(fn, "bufio", "NewReader") ||
+			model.IsFunc(fn, "io", "TeeReader")) && len(e.Args) > 0 {
+			return w.readerParams(e.Args[0], depth+1)
+		}
+	}
+	return nil
+}
+
+// argBlob returns the raw value an argument given to a helper that shows
+// it is: a blob, or an HTTP response's body the helper reads in full.
+func (w *walk) argBlob(a ast.Expr, fn *types.Func, depth int) *Blob {
+	if b := w.blob(a, depth); b != nil {
+		return b
+	}
+	if w.httpBody(a, depth) {
+		what := "an HTTP response body"
+		if fn != nil {
+			what += " read by " + model.FuncName(fn)
+		}
+		return &Blob{What: what, Site: w.s.site(a.Pos()), Pos: a.Pos(), End: a.End(), Source: a.Pos(), SourceEnd: a.End()}
 	}
 	return nil
 }

@@ -178,7 +178,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if reaches {
 		pass.ExportPackageFact(new(reachesSDK))
 	}
-	if pass.Pkg.Path() == model.RuntimePath || !reaches && !m.ReachesRuntime {
+	if pass.Pkg.Path() == model.RuntimePath || ownPackage(pass.Pkg) || !reaches && !m.ReachesRuntime && !projectPackage(pass) {
 		return res, nil
 	}
 	res.x = NewIndex(pass.TypesInfo, serverFiles(pass))
@@ -187,6 +187,16 @@ func run(pass *analysis.Pass) (any, error) {
 	res.s.exportFacts()
 	res.findHandlers()
 	return res, nil
+}
+
+// projectPackage reports whether the package belongs to the module being
+// linted (or one of its workspace), whose helpers a handler may call — an
+// API client, a command runner — though they import no SDK: their
+// summaries say what the errors handlers pass on carry. Dependencies and
+// the standard library are not summarised unless they reach an SDK.
+func projectPackage(pass *analysis.Pass) bool {
+	mod := pass.Module
+	return mod != nil && mod.Path != "" && (mod.Main || mod.Version == "")
 }
 
 // serverFiles returns the files of the package that are a server's code:

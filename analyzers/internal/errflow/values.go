@@ -514,6 +514,14 @@ func (w *walk) callValue(call *ast.CallExpr, index, depth int) Value {
 	case lit != nil:
 		return w.calleeValue(call, w.lit(lit), litSig(info, lit), index, shift, nil, depth)
 	case fn == nil:
+		if impls := w.implCallees(call); len(impls) > 0 {
+			// A method of an interface: what its implementations return.
+			v := Value{NonNil: true, WrapsRPC: true, ContextOnly: true}
+			for _, c := range impls {
+				v.merge(w.calleeValue(call, c.sum, c.sig, index, 0, c.fn, depth))
+			}
+			return v
+		}
 		return w.funcValueCall(call, index)
 	case inRuntime(fn):
 		return w.runtimeValue(call, fn, depth)
@@ -691,8 +699,12 @@ func (w *walk) calleeValue(call *ast.CallExpr, sum *Summary, sig *types.Signatur
 			v.Mentions = union(v.Mentions, av.Mentions)
 			v.Calls = append(v.Calls, av.Calls...)
 			v.Protocol |= av.Protocol
-			for _, b := range av.Blobs {
-				v.addBlob(b)
+			if IsError(w.s.info.TypeOf(a)) {
+				// An error carried keeps its text; what else the callee
+				// may carry is followed by Shows.
+				for _, b := range av.Blobs {
+					v.addBlob(b)
+				}
 			}
 		}
 	}
@@ -701,9 +713,10 @@ func (w *walk) calleeValue(call *ast.CallExpr, sum *Summary, sig *types.Signatur
 	}
 	for _, p := range sl.Shows {
 		for _, a := range ArgsOf(call, sig, p, shift) {
-			if IsText(w.s.info.TypeOf(a)) {
+			if t := w.s.info.TypeOf(a); IsText(t) || !IsError(t) {
 				v.Shows = union(v.Shows, w.shown(a, 0))
-				if b := w.blob(a, 0); b != nil {
+				v.Shows = union(v.Shows, w.readerParams(a, 0))
+				if b := w.argBlob(a, fn, depth+1); b != nil {
 					v.addBlob(*b) // the callee shows the text it is given
 				}
 			} else {
@@ -928,6 +941,12 @@ func (w *walk) callees(call *ast.CallExpr) []calleeSummary {
 		}
 		return nil
 	}
+	return w.implCallees(call)
+}
+
+// implCallees returns, for a call of an interface method, the methods
+// implementing it that the package knows of, with their summaries.
+func (w *walk) implCallees(call *ast.CallExpr) []calleeSummary {
 	m := model.Callee(w.s.info, call)
 	if m == nil || !isAbstract(m) {
 		return nil
