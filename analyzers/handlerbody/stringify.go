@@ -293,14 +293,22 @@ func (s *messageScan) report(arg ast.Expr, b *errflow.Blob, sink string, related
 	d := analysis.Diagnostic{
 		Pos: at.Pos(),
 		End: at.End(),
-		Message: fmt.Sprintf("%s includes %s: raw upstream text reaches the client, where it can leak internal details and mislead the agent; say what failed in words, and keep the raw value in mcperr.WithData or the server's logs",
-			sink, b.What),
+		Message: fmt.Sprintf("%s includes %s%s: raw upstream text reaches the client, where it can leak internal details and mislead the agent; say what failed in words, and keep the raw value in mcperr.WithData or the server's logs",
+			sink, b.What, through(b.Via)),
 		Related: related,
 	}
 	if b.Source.IsValid() && (b.Source < at.Pos() || b.SourceEnd > at.End()) {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: b.Source, End: b.SourceEnd, Message: "the raw value comes from here"})
 	}
 	s.c.report.Diagnostic(rules.NoStringifyUpstreamError, d)
+}
+
+// through names the functions a blob comes through, for messages.
+func through(via []string) string {
+	if len(via) == 0 {
+		return ""
+	}
+	return ", through " + strings.Join(via, " → ")
 }
 
 // A posRange is an analysis.Range of two positions.

@@ -137,6 +137,14 @@ func (w *walk) callBlob(e *ast.CallExpr, found func(string) *Blob, depth int) *B
 		}
 	case fn != nil && fn.Pkg() != nil && keepsText[fn.Pkg().Path()+"."+fn.Name()] && len(e.Args) > 0:
 		return w.blob(e.Args[0], depth+1)
+	case fn != nil && fn.Name() == "Error" && len(e.Args) == 0:
+		// err.Error(): the text of the error, with the raw values in it.
+		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && IsError(info.TypeOf(sel.X)) {
+			for _, b := range w.valueAt(sel.X, -1, depth+1).Blobs {
+				return &b
+			}
+			return nil
+		}
 	}
 	return w.summaryBlob(e, -1, depth+1)
 }

@@ -252,10 +252,11 @@ func failWithCause(ctx context.Context, in In) (Page, error) {
 
 var causeTool = &mcperr.Tool[In, Page]{Name: "cause", Handler: failWithCause}
 
-// otherPackage returns the error of another package's helper: not
-// followed, since that package's bodies are not loaded.
+// otherPackage returns the error of a helper in another package of the
+// project: its summary says the error carries the body it read, so the
+// finding is reported here, where the text reaches the client.
 func otherPackage(ctx context.Context, args Args) ([]byte, error) {
-	return helpersdep.Get("http://upstream/" + args.Query)
+	return helpersdep.Get("http://upstream/" + args.Query) // want `otherPackage returns, through helpersdep.Get \(helpersdep/dep.go:20\), includes an HTTP response body read with io.ReadAll`
 }
 
 // lookupItem passes on only the error it chose with errors.Is.
@@ -356,3 +357,35 @@ func retry(ctx context.Context, args Args) (string, error) {
 }
 
 var evenMoreTools = []Tool{MustTool("replace", replaceItem), MustTool("retry", retry)}
+
+// traceHandler, an mcp-go handler, hands the client the text of a helper's
+// error: the body the helper's helper put in it goes with it.
+func apiError(status int, body []byte) error {
+	return fmt.Errorf("API returned %d: %s", status, string(body))
+}
+
+func fetchTrace(url string) (string, error) {
+	resp, err := http.Get(url)
+	if err != nil {
+		return "", fmt.Errorf("request: %w", err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return "", fmt.Errorf("read: %w", err)
+	}
+	if resp.StatusCode != http.StatusOK {
+		return "", apiError(resp.StatusCode, body) // want `the text of mcp.NewToolResultError includes an HTTP response body read with io.ReadAll, through helpers.fetchTrace`
+	}
+	return string(body), nil
+}
+
+func traceHandler(ctx context.Context, req gomcp.CallToolRequest) (*gomcp.CallToolResult, error) {
+	text, err := fetchTrace("http://tempo/trace")
+	if err != nil {
+		return gomcp.NewToolResultError(err.Error()), nil
+	}
+	return gomcp.NewToolResultText(text), nil
+}
+
+func registerTrace(s *server.MCPServer) { s.AddTool(gomcp.NewTool("trace"), traceHandler) }
