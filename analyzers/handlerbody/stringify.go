@@ -258,7 +258,7 @@ func (s *messageScan) errorValue(e ast.Expr, index int, sink string, own bool) {
 			s.report(e, &b, sink)
 			continue
 		}
-		s.report(e, &b, sink+", through "+strings.Join(b.Via, " → ")+",", analysis.RelatedInformation{
+		s.report(e, &b, sink+through(b.Via), analysis.RelatedInformation{
 			Pos: e.Pos(), End: e.End(), Message: "the error is returned here"})
 	}
 }
@@ -266,7 +266,7 @@ func (s *messageScan) errorValue(e ast.Expr, index int, sink string, own bool) {
 // text checks a text argument of a sink.
 func (s *messageScan) text(arg ast.Expr, sink string) {
 	if b := s.c.flow.BlobIn(s.b, arg); b != nil {
-		s.report(arg, b, sink)
+		s.report(arg, b, sink+through(b.Via))
 	}
 }
 
@@ -274,7 +274,7 @@ func (s *messageScan) text(arg ast.Expr, sink string) {
 // argument index.
 func (s *messageScan) format(call *ast.CallExpr, index int, sink string) {
 	for _, b := range s.c.flow.FormatBlobs(s.b, call, index) {
-		s.report(call, b, sink)
+		s.report(call, b, sink+through(b.Via))
 	}
 }
 
@@ -293,8 +293,8 @@ func (s *messageScan) report(arg ast.Expr, b *errflow.Blob, sink string, related
 	d := analysis.Diagnostic{
 		Pos: at.Pos(),
 		End: at.End(),
-		Message: fmt.Sprintf("%s includes %s%s: raw upstream text reaches the client, where it can leak internal details and mislead the agent; say what failed in words, and keep the raw value in mcperr.WithData or the server's logs",
-			sink, b.What, through(b.Via)),
+		Message: fmt.Sprintf("%s includes %s: raw upstream text reaches the client, where it can leak internal details and mislead the agent; say what failed in words, and keep the raw value in mcperr.WithData or the server's logs",
+			sink, b.What),
 		Related: related,
 	}
 	if b.Source.IsValid() && (b.Source < at.Pos() || b.SourceEnd > at.End()) {
@@ -303,12 +303,13 @@ func (s *messageScan) report(arg ast.Expr, b *errflow.Blob, sink string, related
 	s.c.report.Diagnostic(rules.NoStringifyUpstreamError, d)
 }
 
-// through names the functions a blob comes through, for messages.
+// through names, for a sink's message, the functions a blob comes
+// through.
 func through(via []string) string {
 	if len(via) == 0 {
 		return ""
 	}
-	return ", through " + strings.Join(via, " → ")
+	return ", through " + strings.Join(via, " → ") + ","
 }
 
 // A posRange is an analysis.Range of two positions.

@@ -266,7 +266,54 @@ func classified(info *types.Info, br *Branch, ret ast.Node) bool {
 		return !found
 	}
 	ast.Inspect(br.Body, visit)
+	return found || guarded(br.Body, ret, testsErr)
+}
+
+// guarded reports whether a return follows, in a block enclosing it, a
+// guard that returns unless a test of the error holds:
+//
+//	if !strings.Contains(err.Error(), "cannot unmarshal array") {
+//		return Wrap(err)
+//	}
+//	… // here err is known to be that error
+func guarded(root ast.Node, ret ast.Node, testsErr func(ast.Expr) bool) bool {
+	found := false
+	ast.Inspect(root, func(n ast.Node) bool {
+		if found || n == nil || n.End() <= ret.Pos() || n.Pos() > ret.Pos() {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		var list []ast.Stmt
+		switch n := n.(type) {
+		case *ast.BlockStmt:
+			list = n.List
+		case *ast.CaseClause:
+			list = n.Body
+		}
+		for _, stmt := range list {
+			if stmt.Pos() > ret.Pos() {
+				break
+			}
+			if guard, ok := stmt.(*ast.IfStmt); ok && guard.Else == nil && guard.End() <= ret.Pos() && returnsLast(guard.Body) {
+				if u, ok := ast.Unparen(guard.Cond).(*ast.UnaryExpr); ok && u.Op == token.NOT && testsErr(u.X) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
 	return found
+}
+
+// returnsLast reports whether a block ends in a return.
+func returnsLast(b *ast.BlockStmt) bool {
+	if len(b.List) == 0 {
+		return false
+	}
+	_, ok := b.List[len(b.List)-1].(*ast.ReturnStmt)
+	return ok
 }
 
 // conjuncts splits a condition at its top-level && operators.

@@ -12,6 +12,7 @@ package errflow
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
 )
@@ -201,6 +202,12 @@ func (f *finder) errorSources(w *walk, expr ast.Expr, index int, text bool, dept
 // callSources is errorSources for one call.
 func (f *finder) callSources(w *walk, call *ast.CallExpr, index int, text bool, depth int) []sourceRef {
 	info := f.info
+	if text {
+		// err.Error(), of the error interface or of a concrete error.
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Error" && len(call.Args) == 0 && IsError(info.TypeOf(sel.X)) {
+			return f.errorSources(w, sel.X, -1, text, depth+1)
+		}
+	}
 	fn, lit, _ := w.target(call)
 	switch {
 	case lit != nil:
@@ -251,14 +258,12 @@ func (f *finder) callSources(w *walk, call *ast.CallExpr, index int, text bool, 
 			}
 		}
 		return out
-	case text && fn.Name() == "Error" && len(call.Args) == 0:
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && IsError(info.TypeOf(sel.X)) {
-			return f.errorSources(w, sel.X, -1, text, depth+1)
-		}
-		return nil
 	}
 	if b := f.x.Decl(fn); b != nil && isErrorResultIndex(b.Sig, index) {
 		return []sourceRef{{b, call}}
+	}
+	if out := f.paramSources(w, call, fn, index, text, depth); len(out) > 0 {
+		return out
 	}
 	if !text {
 		return nil
@@ -271,6 +276,38 @@ func (f *finder) callSources(w *walk, call *ast.CallExpr, index int, text bool, 
 			out = append(out, f.errorSources(w, a, -1, text, depth+1)...)
 		} else if inner, ok := ast.Unparen(a).(*ast.CallExpr); ok {
 			out = append(out, f.callSources(w, inner, -1, text, depth+1)...)
+		}
+	}
+	return out
+}
+
+// paramSources follows a call of a function of another package (a
+// project's toolutil.WithHints(res, out, err)) whose error result, its
+// summary says, carries an argument: the sources are those of the
+// argument.
+func (f *finder) paramSources(w *walk, call *ast.CallExpr, fn *types.Func, index int, text bool, depth int) []sourceRef {
+	sig := fn.Signature()
+	if index < 0 {
+		index = errorIndex(sig)
+	}
+	if !isErrorResultIndex(sig, index) {
+		return nil
+	}
+	sum := w.s.summary(fn)
+	if sum == nil {
+		return nil
+	}
+	sl := sum.Slot(index)
+	params := sl.Params
+	if text {
+		params = append(slices.Clip(params), sl.Mentions...)
+	}
+	var out []sourceRef
+	for _, p := range params {
+		for _, a := range ArgsOf(call, sig, p, methodExprShift(f.info, call.Fun)) {
+			if IsError(f.info.TypeOf(a)) {
+				out = append(out, f.errorSources(w, a, -1, text, depth+1)...)
+			}
 		}
 	}
 	return out

@@ -12,6 +12,8 @@ import (
 	"log"
 	"net/http"
 	"os/exec"
+	"strings"
+	"time"
 
 	gomcp "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -375,7 +377,7 @@ func fetchTrace(url string) (string, error) {
 		return "", fmt.Errorf("read: %w", err)
 	}
 	if resp.StatusCode != http.StatusOK {
-		return "", apiError(resp.StatusCode, body) // want `the text of mcp.NewToolResultError includes an HTTP response body read with io.ReadAll, through helpers.fetchTrace`
+		return "", apiError(resp.StatusCode, body) // want `the text of mcp.NewToolResultError, through helpers.fetchTrace, includes an HTTP response body read with io.ReadAll`
 	}
 	return string(body), nil
 }
@@ -388,4 +390,54 @@ func traceHandler(ctx context.Context, req gomcp.CallToolRequest) (*gomcp.CallTo
 	return gomcp.NewToolResultText(text), nil
 }
 
-func registerTrace(s *server.MCPServer) { s.AddTool(gomcp.NewTool("trace"), traceHandler) }
+func registerTrace(s *server.MCPServer) {
+	s.AddTool(gomcp.NewTool("trace"), traceHandler)
+	s.AddTool(gomcp.NewTool("date"), dateHandler)
+}
+
+// dateHandler shows the text of a validator's error, which lost the
+// parse error it handled.
+func validateDate(s string) error {
+	if _, err := time.Parse("2006-01-02", s); err != nil {
+		return fmt.Errorf("invalid date %q: must be YYYY-MM-DD", s) // want `preserve-cause-on-rethrow: the error returned while handling err does not carry it`
+	}
+	return nil
+}
+
+func dateHandler(ctx context.Context, req gomcp.CallToolRequest) (*gomcp.CallToolResult, error) {
+	if err := validateDate(req.GetString("date", "")); err != nil {
+		return gomcp.NewToolResultError(err.Error()), nil
+	}
+	return gomcp.NewToolResultText("ok"), nil
+}
+
+// lookupFallback handles one kind of error with a fallback: past the
+// guard, err is known to be that kind, and what the fallback returns is
+// about the fallback.
+func lookupFallback(ctx context.Context, args Args) (string, error) {
+	_, err := json.Marshal(args)
+	if err != nil {
+		if !strings.Contains(err.Error(), "unsupported type") {
+			return "", fmt.Errorf("lookup: %w", err)
+		}
+		if args.Query == "" {
+			return "", errors.New("nothing to look up")
+		}
+		return "fallback", nil
+	}
+	return "found", nil
+}
+
+// lookupNoGuard has no such guard: the error it returns loses err.
+func lookupNoGuard(ctx context.Context, args Args) (string, error) {
+	_, err := json.Marshal(args)
+	if err != nil {
+		if strings.Contains(err.Error(), "unsupported type") {
+			log.Print("unsupported")
+		}
+		return "", errors.New("nothing to look up") // want `preserve-cause-on-rethrow`
+	}
+	return "found", nil
+}
+
+var fallbackTools = []Tool{MustTool("fallback", lookupFallback), MustTool("noguard", lookupNoGuard)}
