@@ -249,16 +249,13 @@ func (s *messageScan) errorValue(e ast.Expr, index int, sink string, own bool) {
 		if own && len(b.Via) > 0 {
 			continue
 		}
-		if !b.Pos.IsValid() {
-			// Built in another package: reported where this one returns it.
-			s.report(e, &b, sink+fmt.Sprintf(", through %s (%s),", strings.Join(b.Via, " → "), b.Site))
+		if !b.Pos.IsValid() || len(b.Via) == 0 {
+			// Built here, or in another package: reported where this
+			// function returns it.
+			s.report(e, &b, sink+through(&b))
 			continue
 		}
-		if len(b.Via) == 0 {
-			s.report(e, &b, sink)
-			continue
-		}
-		s.report(e, &b, sink+through(b.Via), analysis.RelatedInformation{
+		s.report(e, &b, sink+through(&b), analysis.RelatedInformation{
 			Pos: e.Pos(), End: e.End(), Message: "the error is returned here"})
 	}
 }
@@ -266,7 +263,7 @@ func (s *messageScan) errorValue(e ast.Expr, index int, sink string, own bool) {
 // text checks a text argument of a sink.
 func (s *messageScan) text(arg ast.Expr, sink string) {
 	if b := s.c.flow.BlobIn(s.b, arg); b != nil {
-		s.report(arg, b, sink+through(b.Via))
+		s.report(arg, b, sink+through(b))
 	}
 }
 
@@ -274,7 +271,7 @@ func (s *messageScan) text(arg ast.Expr, sink string) {
 // argument index.
 func (s *messageScan) format(call *ast.CallExpr, index int, sink string) {
 	for _, b := range s.c.flow.FormatBlobs(s.b, call, index) {
-		s.report(call, b, sink+through(b.Via))
+		s.report(call, b, sink+through(b))
 	}
 }
 
@@ -304,12 +301,15 @@ func (s *messageScan) report(arg ast.Expr, b *errflow.Blob, sink string, related
 }
 
 // through names, for a sink's message, the functions a blob comes
-// through.
-func through(via []string) string {
-	if len(via) == 0 {
+// through, and where it enters the text when that is in another package.
+func through(b *errflow.Blob) string {
+	if len(b.Via) == 0 {
 		return ""
 	}
-	return ", through " + strings.Join(via, " → ") + ","
+	if !b.Pos.IsValid() && b.Site != "" {
+		return fmt.Sprintf(", through %s (%s),", strings.Join(b.Via, " → "), b.Site)
+	}
+	return ", through " + strings.Join(b.Via, " → ") + ","
 }
 
 // A posRange is an analysis.Range of two positions.

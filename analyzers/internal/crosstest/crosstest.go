@@ -29,12 +29,51 @@ func (r *recorder) Errorf(format string, args ...any) {
 var (
 	unexpected = regexp.MustCompile(`^(.+):(\d+):\d+: unexpected diagnostic: (.*)$`)
 	missing    = regexp.MustCompile("^(.+):(\\d+): no diagnostic was reported matching `(.*)`$")
+
+	unexpectedFact = regexp.MustCompile(`^.+:\d+:\d+: unexpected fact: `)
 )
 
 // Run is analysistest.Run, reconciling findings reported in another
 // package's files with the want comments there.
 func Run(t *testing.T, dir string, a *analysis.Analyzer, patterns ...string) []*analysistest.Result {
 	t.Helper()
+	results, errs := run(dir, a, patterns)
+	for _, e := range errs {
+		t.Error(e)
+	}
+	return results
+}
+
+// RunSuite checks fixtures whose want comments name findings of several
+// analyzers, as a user running the whole suite sees them: every
+// diagnostic of every analyzer must match a want, and every want must be
+// matched by one analyzer's diagnostics.
+func RunSuite(t *testing.T, dir string, suite []*analysis.Analyzer, patterns ...string) {
+	t.Helper()
+	missed := map[string]int{} // a want, by the error that says it was not reported
+	for _, a := range suite {
+		_, errs := run(dir, a, patterns)
+		for _, e := range errs {
+			if unexpectedFact.MatchString(e) {
+				continue // facts are each analyzer's own business, tested with it
+			}
+			if missing.MatchString(e) {
+				missed[e]++
+				continue
+			}
+			t.Errorf("%s: %s", a.Name, e)
+		}
+	}
+	for e, n := range missed {
+		if n == len(suite) {
+			t.Error(e)
+		}
+	}
+}
+
+// run runs analysistest.Run and returns the errors it reports, less the
+// pairs that are one finding reported in another package's file.
+func run(dir string, a *analysis.Analyzer, patterns []string) ([]*analysistest.Result, []string) {
 	rec := &recorder{}
 	results := analysistest.Run(rec, dir, a, patterns...)
 	type key struct{ file, line string }
@@ -61,10 +100,11 @@ func Run(t *testing.T, dir string, a *analysis.Analyzer, patterns ...string) []*
 			}
 		}
 	}
+	var errs []string
 	for i, e := range rec.errors {
 		if !matched[i] {
-			t.Error(e)
+			errs = append(errs, e)
 		}
 	}
-	return results
+	return results, errs
 }

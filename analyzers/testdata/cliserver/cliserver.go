@@ -1,0 +1,17 @@
+// Package cliserver registers the CLI tools.
+package cliserver
+
+import (
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"fixtures/cli"
+)
+
+func New() *server.MCPServer {
+	s := server.NewMCPServer("cli", "1.0.0")
+	s.AddTool(mcp.NewTool("az"), cli.Tool("az"))
+	s.AddTool(mcp.NewTool("kubectl"), cli.QuietTool("kubectl"))
+	s.AddTool(mcp.NewTool("helm"), cli.Shell("helm"))
+	return s
+}
