@@ -52,6 +52,7 @@ var Analyzer = &analysis.Analyzer{
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[model.Analyzer].(*model.Model)
 	flow := pass.ResultOf[errflow.Analyzer].(*errflow.Result)
+	defer flow.Acquire()()
 	if !m.ReachesRuntime || !m.Relevant() || !flow.Relevant() {
 		return nil, nil // nothing here names a tool or Fail
 	}

@@ -55,6 +55,7 @@ func (*pendingFact) AFact() {}
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[model.Analyzer].(*model.Model)
 	flow := pass.ResultOf[errflow.Analyzer].(*errflow.Result)
+	defer flow.Acquire()()
 	if !flow.Relevant() {
 		return nil, nil
 	}

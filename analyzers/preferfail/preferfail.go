@@ -47,6 +47,7 @@ func run(pass *analysis.Pass) (any, error) {
 	r := report.New(pass, m)
 	defer r.Finish()
 	flow := pass.ResultOf[errflow.Analyzer].(*errflow.Result)
+	defer flow.Acquire()()
 	for _, h := range flow.Handlers {
 		if h.Kind() == model.ToolHandler && len(h.Tools) > 0 && h.Body != nil && h.Sig != nil {
 			checkHandler(pass, r, h.Body, h)

@@ -120,6 +120,7 @@ func (c *checker) once(rule rules.Rule, at any) bool {
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[model.Analyzer].(*model.Model)
 	flow := pass.ResultOf[errflow.Analyzer].(*errflow.Result)
+	defer flow.Acquire()()
 	if !flow.Relevant() {
 		return nil, nil
 	}

@@ -33,6 +33,7 @@ import (
 	"go/types"
 	"reflect"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -54,6 +55,10 @@ var Analyzer = &analysis.Analyzer{
 
 // A Result is the error flow of one package.
 type Result struct {
+	// mu is held by each analyzer that reads the result, for its whole
+	// run on the package (see Acquire).
+	mu sync.Mutex
+
 	pass  *analysis.Pass
 	model *model.Model
 	x     *Index
@@ -155,6 +160,18 @@ func (r *Result) finalWalk(root *Root) *walk {
 		r.finals[root] = w
 	}
 	return w
+}
+
+// Acquire gives the calling analyzer the result until release is called.
+// The result computes what its queries ask lazily, and memoizes it, so it
+// is not safe for concurrent use; the analyzers that read it may run at
+// the same time on one package, so each holds it for its run:
+//
+//	flow := pass.ResultOf[errflow.Analyzer].(*errflow.Result)
+//	defer flow.Acquire()()
+func (r *Result) Acquire() (release func()) {
+	r.mu.Lock()
+	return r.mu.Unlock
 }
 
 // reachesSDK is a package fact: the package's import closure contains an
