@@ -50,6 +50,8 @@ type Root struct {
 	usedOther map[*types.Var]bool // locals used other than as a whole returned result
 	tested    map[*types.Var]bool // error variables the root tests (errors.Is, CodeOf, ==, type switch...)
 	moves     []move
+
+	mentions map[ast.Expr]mentions // memoized by walk.mentioned
 }
 
 // Addressed reports whether the root takes the address of v: anything may

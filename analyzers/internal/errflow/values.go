@@ -14,6 +14,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
@@ -176,6 +177,45 @@ func (w *walk) valueAt(expr ast.Expr, index, depth int) Value {
 		return unknownValue
 	}
 	expr = ast.Unparen(expr)
+	// Within a walk the summaries it reads do not change, so what an
+	// expression can be is computed once; a value computed deeper in a
+	// chain, with less depth left, is computed again.
+	key := valueKey{expr, index}
+	if m, ok := w.memo[key]; ok && m.depth <= depth {
+		return m.value.clone()
+	}
+	v := w.valueNow(expr, index, depth)
+	if w.memo == nil {
+		w.memo = map[valueKey]memoValue{}
+	}
+	w.memo[key] = memoValue{v.clone(), depth}
+	return v
+}
+
+// A valueKey is an expression whose value a walk memoizes, and a
+// memoValue that value, with the depth it was computed at.
+type (
+	valueKey struct {
+		expr  ast.Expr
+		index int
+	}
+	memoValue struct {
+		value Value
+		depth int
+	}
+)
+
+// clone returns a copy of v that shares nothing v's holder may change.
+func (v Value) clone() Value {
+	v.Params = maps.Clone(v.Params)
+	v.Mentions = maps.Clone(v.Mentions)
+	v.Shows = maps.Clone(v.Shows)
+	v.Calls = slices.Clone(v.Calls)
+	v.Blobs = slices.Clone(v.Blobs)
+	return v
+}
+
+func (w *walk) valueNow(expr ast.Expr, index, depth int) Value {
 	if index >= 0 {
 		return w.origin(Origin{Expr: expr, Index: index}, depth)
 	}
@@ -322,6 +362,26 @@ func (w *walk) contentShown(lit *ast.CompositeLit) map[*types.Var]bool {
 // mentions, following the local variables it reads, and the calls of
 // function-valued parameters whose results it reads.
 func (w *walk) mentioned(expr ast.Expr) (map[*types.Var]bool, []paramCall) {
+	// What an expression mentions depends on the syntax alone: computed
+	// once per root, for every round of the fixed point and every query.
+	if m, ok := w.r.mentions[expr]; ok {
+		return m.params, m.calls
+	}
+	params, calls := w.mentionedNow(expr)
+	if w.r.mentions == nil {
+		w.r.mentions = map[ast.Expr]mentions{}
+	}
+	w.r.mentions[expr] = mentions{params, calls}
+	return params, calls
+}
+
+// mentions are what an expression mentions (see mentioned).
+type mentions struct {
+	params map[*types.Var]bool
+	calls  []paramCall
+}
+
+func (w *walk) mentionedNow(expr ast.Expr) (map[*types.Var]bool, []paramCall) {
 	var out map[*types.Var]bool
 	var calls []paramCall
 	seen := map[*types.Var]bool{}
