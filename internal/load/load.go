@@ -21,6 +21,8 @@
 //   - every package whose import closure contains a Reaches package (the
 //     runtime);
 //   - every package that imports an SDK package directly;
+//   - every package of the main module (or of the workspace's modules):
+//     the server's own helpers, adapters and middleware;
 //   - every package that imports a package of the source set, so that
 //     each package has exactly one types.Package: a package loaded from
 //     export data never refers to one type-checked from source.
@@ -272,9 +274,10 @@ func (l *loader) load() {
 }
 
 // markSource marks the source set: the roots; the packages whose import
-// closure contains a Reaches package, or that import an Imports package
-// directly, unless they are Own; and everything that imports any of them.
-// The first two kinds are checked with their function bodies; the
+// closure contains a Reaches package, that import an Imports package
+// directly, or that belong to a main module, unless they are Own; and
+// everything that imports any of them. The first two kinds are checked
+// with their function bodies; the
 // packages that are in the set only because they import one of it (such
 // as the variants of dependencies a root's test recompiles) are checked
 // without, as go/packages checks its non-root source packages: they are
@@ -303,7 +306,7 @@ func (l *loader) markSource() {
 		for _, imp := range p.Imports {
 			reaches[p] = reaches[p] || reaches[imp] || slices.Contains(l.cfg.Reaches, imp.PkgPath)
 		}
-		if !l.own(p.PkgPath) && (reaches[p] || l.importsSDK(p)) {
+		if !l.own(p.PkgPath) && (reaches[p] || l.importsSDK(p) || inMainModule(p)) {
 			l.nodes[p].bodies = true
 		}
 	}
@@ -315,6 +318,14 @@ func (l *loader) markSource() {
 			mark(p)
 		}
 	}
+}
+
+// inMainModule reports whether p is a package of a main module (the one
+// being linted, or one of its workspace's): the server's own helpers,
+// adapters and middleware, which mcperrlint follows wherever a handler's
+// values go, whether the patterns name their packages or not.
+func inMainModule(p *packages.Package) bool {
+	return p.Module != nil && p.Module.Main
 }
 
 // own reports whether path is a package of an Own prefix.
