@@ -134,8 +134,8 @@ func (h *handler) lostCause(errExpr ast.Expr, br *errflow.Branch) {
 		fn := model.Callee(c.info, call)
 		switch {
 		case model.IsFunc(fn, "fmt", "Errorf"):
-			if v, fix, ok := h.errorfFix(call, br); ok {
-				d.Message = fmt.Sprintf("fmt.Errorf formats %s with %%%c, which copies its text and drops the error: use %%w, so the server's logs and errors.Is/As still see the cause", name, v.Verb)
+			if v, operand, fix, ok := h.errorfFix(call, br); ok {
+				d.Message = fmt.Sprintf("fmt.Errorf formats %s with %%%c, which copies its text and drops the error: use %%w, so the server's logs and errors.Is/As still see the cause", types.ExprString(operand), v.Verb)
 				d.SuggestedFixes = fix
 			}
 		case isRuntimeConstructor(fn):
@@ -221,32 +221,50 @@ func (h *handler) withCauseFix(call *ast.CallExpr, br *errflow.Branch) []analysi
 // errorfFix turns the one %v or %s that formats the branch's error in a
 // fmt.Errorf call into %w. It offers no fix when the error is formatted
 // more than once, with flags, or by a format that is not a literal.
-func (h *handler) errorfFix(call *ast.CallExpr, br *errflow.Branch) (errflow.Verb, []analysis.SuggestedFix, bool) {
+func (h *handler) errorfFix(call *ast.CallExpr, br *errflow.Branch) (errflow.Verb, ast.Expr, []analysis.SuggestedFix, bool) {
 	info := h.c.info
 	verbs, ok := errflow.FormatOf(info, call, 0)
 	lit, isLit := ast.Unparen(call.Args[0]).(*ast.BasicLit)
 	if !ok || !isLit {
-		return errflow.Verb{}, nil, false
+		return errflow.Verb{}, nil, nil, false
 	}
 	var target errflow.Verb
+	var operand ast.Expr
 	n := 0
 	for _, v := range verbs {
-		if arg := errflow.Operand(call, 0, v); arg != nil {
-			if id, ok := ast.Unparen(arg).(*ast.Ident); ok && info.Uses[id] == br.Err {
-				target = v
-				n++
-			}
+		if arg := errflow.Operand(call, 0, v); arg != nil && formatsError(info, arg, br.Err) {
+			target, operand = v, arg
+			n++
 		}
 	}
 	if n != 1 || target.Flags != "" || target.Verb != 'v' && target.Verb != 's' {
-		return errflow.Verb{}, nil, false
+		return errflow.Verb{}, nil, nil, false
 	}
 	pos := errflow.VerbPos(lit, target)
 	if !pos.IsValid() {
-		return errflow.Verb{}, nil, false
+		return errflow.Verb{}, nil, nil, false
 	}
-	return target, []analysis.SuggestedFix{{
+	edits := []analysis.TextEdit{{Pos: pos, End: pos + 1, NewText: []byte("w")}}
+	if _, isCall := ast.Unparen(operand).(*ast.CallExpr); isCall {
+		// err.Error() becomes err: %w needs the error.
+		edits = append(edits, analysis.TextEdit{Pos: operand.Pos(), End: operand.End(), NewText: []byte(br.Err.Name())})
+	}
+	return target, operand, []analysis.SuggestedFix{{
 		Message:   fmt.Sprintf("Wrap %s with %%w", br.Err.Name()),
-		TextEdits: []analysis.TextEdit{{Pos: pos, End: pos + 1, NewText: []byte("w")}},
+		TextEdits: edits,
 	}}, true
+}
+
+// formatsError reports whether a format operand is err, or err.Error().
+func formatsError(info *types.Info, arg ast.Expr, err *types.Var) bool {
+	arg = ast.Unparen(arg)
+	if call, ok := arg.(*ast.CallExpr); ok && len(call.Args) == 0 {
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "Error" {
+			return false
+		}
+		arg = ast.Unparen(sel.X)
+	}
+	id, ok := arg.(*ast.Ident)
+	return ok && info.Uses[id] == err
 }

@@ -215,6 +215,7 @@ func (r *Result) FailureBranch(b *Body, ret ast.Node) *Branch {
 // and an else or default clause keep the unknown failures, and are not
 // classifications.
 func classified(info *types.Info, br *Branch, ret ast.Node) bool {
+	errVars := derivedFrom(info, br.Body, br.Err)
 	testsErr := func(cond ast.Expr) bool {
 		for _, c := range conjuncts(cond) {
 			if u, ok := c.(*ast.UnaryExpr); ok && u.Op == token.NOT {
@@ -223,7 +224,7 @@ func classified(info *types.Info, br *Branch, ret ast.Node) bool {
 			if b, ok := c.(*ast.BinaryExpr); ok && (IsNil(info, b.X) || IsNil(info, b.Y)) {
 				continue // err != nil: no test of which error
 			}
-			if Mentions(info, c, br.Err) {
+			if MentionsAny(info, c, errVars) {
 				return true
 			}
 		}
@@ -267,6 +268,47 @@ func classified(info *types.Info, br *Branch, ret ast.Node) bool {
 	}
 	ast.Inspect(br.Body, visit)
 	return found || guarded(br.Body, ret, testsErr)
+}
+
+// derivedFrom returns err and the variables body assigns from it: what a
+// type assertion, errors.As or a field of it gives
+// (ghErr, ok := err.(*github.ErrorResponse); if ok && ghErr.Response.StatusCode == 404),
+// so that a test of them is a test of which error err is.
+func derivedFrom(info *types.Info, body ast.Node, err *types.Var) map[*types.Var]bool {
+	vars := map[*types.Var]bool{err: true}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if len(n.Rhs) != 1 && len(n.Rhs) != len(n.Lhs) {
+				return true
+			}
+			for i, lhs := range n.Lhs {
+				rhs := n.Rhs[0]
+				if len(n.Rhs) == len(n.Lhs) {
+					rhs = n.Rhs[i]
+				}
+				id, ok := ast.Unparen(lhs).(*ast.Ident)
+				if !ok || !Mentions(info, rhs, err) {
+					continue
+				}
+				if v, ok := info.ObjectOf(id).(*types.Var); ok && !v.IsField() {
+					vars[v] = true
+				}
+			}
+		case *ast.CallExpr:
+			if model.IsFunc(model.Callee(info, n), "errors", "As") && len(n.Args) == 2 && Mentions(info, n.Args[0], err) {
+				if u, ok := ast.Unparen(n.Args[1]).(*ast.UnaryExpr); ok && u.Op == token.AND {
+					if v := localVar(info, u.X); v != nil {
+						vars[v] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	return vars
 }
 
 // guarded reports whether a return follows, in a block enclosing it, a

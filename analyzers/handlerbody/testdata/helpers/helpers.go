@@ -441,3 +441,19 @@ func lookupNoGuard(ctx context.Context, args Args) (string, error) {
 }
 
 var fallbackTools = []Tool{MustTool("fallback", lookupFallback), MustTool("noguard", lookupNoGuard)}
+
+// parseFilters formats the text of the error it handles: the %s becomes
+// %w, and err.Error() err.
+func parseFilters(raw string) ([]string, error) {
+	var out []string
+	if err := json.Unmarshal([]byte(raw), &out); err != nil {
+		return nil, fmt.Errorf("filters: %s", err.Error()) // want `preserve-cause-on-rethrow: fmt.Errorf formats err.Error\(\) with %s`
+	}
+	return out, nil
+}
+
+func filtered(ctx context.Context, args Args) ([]string, error) {
+	return parseFilters(args.Query)
+}
+
+var filterTools = []Tool{MustTool("filtered", filtered)}
