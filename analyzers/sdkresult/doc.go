@@ -23,13 +23,21 @@
 // judged. Likewise a result is nil only when it is the literal nil or a
 // local that holds nothing else.
 //
-// A handler-shaped function that another function calls directly is a
-// helper, not a handler: its caller decides what reaches the client. A
-// handler passed to a wrapper (a function that takes a handler and returns
-// one) is not held to the error rules when the wrapper may turn its errors
-// into results: a wrapper in another package, or one in this package that
-// never passes the handler's error on. Servers that convert errors
-// centrally, in a middleware, set -sdkresult.converting-middleware:
+// What a return means is decided by the path its values take to the SDK,
+// and the path is followed wherever it goes, through facts: a function
+// handed to an adapter of the project (one that turns a function into an
+// SDK handler, in any package, chains and generic ones included) is judged
+// on the path the adapter gives its results — raw when the adapter passes
+// its error on, harmless when it turns it into a result; a function whose
+// body returns another's results makes that one's returns its own; an
+// mcp-go server built with a tool handler middleware that turns errors
+// into results converts every handler registered on it. A handler whose
+// server is built in another package is judged there, by the package that
+// registers it, and reported at its own return, with the path in the
+// message. See "How a return reaches the client" in the README for what
+// is followed. Where the path cannot be followed, nothing is reported;
+// servers that convert errors where mcperrlint cannot see it (a go-sdk
+// receiving middleware, a proxy) set -sdkresult.converting-middleware:
 // sdk-protocol-error is then not reported, nor a result returned with an
 // error by a raw or plain handler (the middleware sees both).
 //

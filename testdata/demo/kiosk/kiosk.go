@@ -13,6 +13,8 @@ import (
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
+
+	"example.com/library/desk"
 )
 
 // Holds are the books waiting for members at the desk.
@@ -31,6 +33,10 @@ func NewServer(holds Holds) *server.MCPServer {
 	s.AddTool(mcp.NewTool("print_receipt",
 		mcp.WithDescription("Print a member's loans on the receipt printer."),
 		mcp.WithString("member", mcp.Required())), k.printReceipt)
+	d := &desk.Desk{Holds: holds}
+	s.AddTool(mcp.NewTool("collect",
+		mcp.WithDescription("Say how many books wait for a member at the desk."),
+		mcp.WithString("member", mcp.Required())), d.Collect)
 	return s
 }
 
