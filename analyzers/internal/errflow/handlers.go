@@ -960,8 +960,9 @@ func ownPackage(pkg *types.Package) bool {
 	}
 	p := pkg.Path()
 	for _, prefix := range []string{"github.com/mcperrlint/mcperrlint/runtime/", "github.com/modelcontextprotocol/go-sdk/", "github.com/mark3labs/mcp-go/"} {
-		if strings.HasPrefix(p, prefix) {
-			return true
+		if rest, ok := strings.CutPrefix(p, prefix); ok {
+			// The SDKs' example servers are servers like any other.
+			return rest != "examples" && !strings.HasPrefix(rest, "examples/")
 		}
 	}
 	return false

@@ -8,6 +8,7 @@ package errflow
 // packages are read from their facts.
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -538,6 +539,16 @@ func (s *solver) methodsNamed(name string) []*types.Func {
 				continue
 			}
 			s.methods[fn.Name()] = append(s.methods[fn.Name()], fn)
+		}
+		// In a fixed order, whatever the order of the maps they come
+		// from: the first implementation found names a finding's path.
+		for _, ms := range s.methods {
+			slices.SortFunc(ms, func(a, b *types.Func) int {
+				if c := cmp.Compare(a.Pkg().Path(), b.Pkg().Path()); c != 0 {
+					return c
+				}
+				return cmp.Compare(a.Pos(), b.Pos())
+			})
 		}
 	}
 	if ms := s.methods[name]; len(ms) <= maxImplementations {
