@@ -154,9 +154,9 @@ func (r *Result) finalWalk(root *Root) *walk {
 	w := r.finals[root]
 	if w == nil {
 		w = r.s.walk(root)
-		for lit, sum := range r.s.lits {
-			w.lits[lit] = sum
-		}
+		// The literals' summaries are final too: every final walk shares
+		// them, and adds those no walk of the fixed point needed.
+		w.lits = r.s.lits
 		r.finals[root] = w
 	}
 	return w

@@ -903,13 +903,45 @@ func (f *finder) seedCandidates() {
 		if b.Func == nil || !b.Func.Exported() || b.Sig == nil || !model.IsToolHandlerSignature(b.Sig) || model.KindOf(b.Sig) != 0 {
 			continue
 		}
-		if _, known := f.handlers[b.Func]; known {
+		if _, known := f.handlers[b.Func]; known || !inputObject(b.Sig.Params().At(1).Type()) || !namesReason(f.info, root) {
 			continue
 		}
 		h := f.handler(funcValue{fn: b.Func})
 		h.Candidate = true
 		h.Paths = []*Path{kindPath(model.ToolHandler, 2, Step{Pos: b.Node.Pos(), What: "shaped like an mcperr tool's handler"})}
 	}
+}
+
+// inputObject reports whether t can be a tool's input: an object (a
+// struct, a map, a pointer to one) or a type parameter. A tool's input
+// schema is an object, so a function of a string or a number is a
+// service, not a handler.
+func inputObject(t types.Type) bool {
+	if ptr, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = ptr.Elem()
+	}
+	if _, ok := types.Unalias(t).(*types.TypeParam); ok {
+		return true
+	}
+	switch t.Underlying().(type) {
+	case *types.Struct, *types.Map:
+		return true
+	}
+	return false
+}
+
+// namesReason reports whether a root calls mcperr.Fail or
+// mcperr.RecoveryFor, which only mean something in a tool's handler or
+// what it runs.
+func namesReason(info *types.Info, root *Root) bool {
+	for _, b := range root.Bodies {
+		for _, call := range b.Calls {
+			if model.IsRuntimeFunc(model.Callee(info, call), "Fail", "RecoveryFor") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // yieldsHandlers reports whether a function returns an SDK handler or

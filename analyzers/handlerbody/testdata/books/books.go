@@ -41,8 +41,20 @@ func (Service) Find(ctx context.Context, in In) (Book, error) { // want Find:"pe
 	return b, nil
 }
 
-// Helper has a handler's shape, but no tool uses it: what would be wrong
-// in a handler is recorded, and reported by no one.
-func Helper(ctx context.Context, in In) (Book, error) { // want Helper:"pending: prefer-mcp-error-in-handler@47"
+// Helper has a handler's shape and names a reason, but no tool uses it:
+// what would be wrong in a handler is recorded, and reported by no one.
+func Helper(ctx context.Context, in In) (Book, error) { // want Helper:"pending: prefer-mcp-error-in-handler@50"
+	if in.ID == "" {
+		return Book{}, mcperr.Fail(ctx, "book_not_found", "")
+	}
 	return Book{}, errors.New("plain")
+}
+
+// Count has a handler's shape but takes no object, as no tool's input is:
+// a service, not a handler, and nothing is recorded.
+func Count(ctx context.Context, shelf string) (int, error) {
+	if shelf == "" {
+		return 0, mcperr.Fail(ctx, "book_not_found", "")
+	}
+	return 0, errors.New("plain")
 }

@@ -17,7 +17,7 @@ func GetBook(ctx context.Context, in In) (Out, error) { // want `handler "GetBoo
 }
 
 // Lookup has the shape but never fails through a contract: a helper.
-func Lookup(ctx context.Context, in In) (Out, error) { return Out{}, nil } // want `handler "Lookup": mcperr tool handler \[output error\] converting candidate`
+func Lookup(ctx context.Context, in In) (Out, error) { return Out{}, nil }
 
 // get calls Fail but is unexported, so no other package can register it.
 func get(ctx context.Context, in In) (Out, error) { return Out{}, mcperr.Fail(ctx, "x", "") }

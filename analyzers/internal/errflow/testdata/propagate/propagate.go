@@ -8,6 +8,8 @@ import (
 	"fixtures/handlers"
 )
 
-func Get(ctx context.Context, id string) (handlers.Out, error) { // want `handler "Get": mcperr tool handler \[output error\] converting candidate`
+// Get passes on a handler's results, but takes a string, as no tool's
+// input is: a service, not a candidate handler.
+func Get(ctx context.Context, id string) (handlers.Out, error) {
 	return handlers.GetBook(ctx, handlers.In{ID: id})
 }
