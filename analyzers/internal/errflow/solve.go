@@ -49,6 +49,10 @@ type solver struct {
 	dynamic      map[ast.Node]*types.Func
 	dynamicOrder []ast.Node
 
+	// printed are, for each Error method of the package, the fields of
+	// its receiver it prints (see errorFields).
+	printed map[*types.Func]map[string]bool
+
 	callers map[*types.Func][]*types.Func
 	depends map[[2]*types.Func]bool
 	current *types.Func
@@ -104,9 +108,9 @@ func (s *solver) solveAll() {
 	s.summarizeVars()
 	s.solve()
 	for _, r := range s.x.roots {
-		if r.Body.Func == nil { // a package-level literal
+		if lit, ok := r.Body.Node.(*ast.FuncLit); ok { // a package-level literal
 			w := s.walk(r)
-			w.lit(r.Body.Node.(*ast.FuncLit))
+			w.lit(lit)
 			keepLits(s.lits, w.lits)
 		}
 	}

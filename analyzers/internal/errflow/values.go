@@ -321,6 +321,7 @@ func (w *walk) literal(lit *ast.CompositeLit) Value {
 			}
 			w.mention(&v, true, elt)
 		}
+		w.printedFields(&v, lit)
 		return v
 	}
 	switch LitIsError(w.s.info, lit) {
@@ -334,6 +335,72 @@ func (w *walk) literal(lit *ast.CompositeLit) Value {
 	}
 	w.mention(&v, false, lit)
 	return v
+}
+
+// printedFields adds to v the raw values a literal of an error type of
+// the package puts in the fields its Error method prints:
+// &APIError{Body: string(body)}, whose Error returns
+// fmt.Sprintf("… %s", e.Body).
+func (w *walk) printedFields(v *Value, lit *ast.CompositeLit) {
+	method, fields := w.s.errorFields(w.s.info.TypeOf(lit))
+	if len(fields) == 0 {
+		return
+	}
+	for _, elt := range lit.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		if key, ok := kv.Key.(*ast.Ident); ok && fields[key.Name] {
+			if b := w.blob(kv.Value, 0); b != nil {
+				b.What += ", which " + model.FuncName(method) + " prints"
+				v.addBlob(*b)
+			}
+		}
+	}
+}
+
+// errorFields returns the Error method of t (or *t) when this package
+// declares it, and the fields of its receiver that it prints: those it
+// reads in its return statements.
+func (s *solver) errorFields(t types.Type) (*types.Func, map[string]bool) {
+	if t == nil {
+		return nil, nil
+	}
+	if ptr, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = ptr.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() != s.pass.Pkg {
+		return nil, nil
+	}
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(named), true, s.pass.Pkg, "Error")
+	fn, ok := obj.(*types.Func)
+	if !ok || !IsError(types.NewPointer(named)) {
+		return nil, nil
+	}
+	if fields, ok := s.printed[fn]; ok {
+		return fn, fields
+	}
+	var fields map[string]bool
+	if b := s.x.decls[fn]; b != nil && b.Sig.Recv() != nil {
+		recv := b.Sig.Recv()
+		for _, ret := range b.Returns {
+			ast.Inspect(ret, func(n ast.Node) bool {
+				if sel, ok := n.(*ast.SelectorExpr); ok {
+					if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && s.info.Uses[id] == recv {
+						fields = setTrue(fields, sel.Sel.Name)
+					}
+				}
+				return true
+			})
+		}
+	}
+	if s.printed == nil {
+		s.printed = map[*types.Func]map[string]bool{}
+	}
+	s.printed[fn] = fields
+	return fn, fields
 }
 
 // contentShown returns the parameters whose text the text content of a

@@ -457,3 +457,40 @@ func filtered(ctx context.Context, args Args) ([]string, error) {
 }
 
 var filterTools = []Tool{MustTool("filtered", filtered)}
+
+// statusError prints the body it holds; quietError keeps it for the logs.
+type statusError struct {
+	Code int
+	Body string
+}
+
+func (e *statusError) Error() string { return fmt.Sprintf("status %d: %s", e.Code, e.Body) }
+
+type quietError struct {
+	Code int
+	Body string
+}
+
+func (e *quietError) Error() string { return fmt.Sprintf("status %d", e.Code) }
+
+func getStatus(url string, quiet bool) ([]byte, error) {
+	resp, err := http.Get(url)
+	if err != nil {
+		return nil, fmt.Errorf("get: %w", err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusOK {
+		if quiet {
+			return nil, &quietError{Code: resp.StatusCode, Body: string(body)}
+		}
+		return nil, &statusError{Code: resp.StatusCode, Body: string(body)} // want `no-stringify-upstream-error: the error adapted handler statusOf returns, through helpers.getStatus, includes an HTTP response body read with io.ReadAll, which helpers.\(\*statusError\).Error prints`
+	}
+	return body, nil
+}
+
+func statusOf(ctx context.Context, args Args) ([]byte, error) {
+	return getStatus("http://upstream/"+args.Query, args.Query == "")
+}
+
+var statusTools = []Tool{MustTool("status", statusOf)}
