@@ -417,12 +417,18 @@ func (c *checker) checkProtocolError(st *site) bool {
 		return true
 	}
 	d := analysis.Diagnostic{Pos: st.err.Pos(), End: st.err.End()}
+	// An error result returned with the error is built and thrown away:
+	// the fix is to return it alone.
+	discarded := ""
+	if res := st.result(); res != nil && st.h.Body != nil && errflow.IsErrorResult(c.flow.ResultShape(st.h.Body, res)) {
+		discarded = ", and the error result returned with it is discarded"
+	}
 	if p.Kind == model.GoSDKRaw {
-		d.Message = "the go-sdk sends an error returned by " + subject(st, "a raw handler") + " as a JSON-RPC error with code 0, which the model never sees: " +
+		d.Message = "the go-sdk sends an error returned by " + subject(st, "a raw handler") + " as a JSON-RPC error with code 0, which the model never sees" + discarded + ": " +
 			"report the failure as a result (res.SetError(err)) with a nil error, or return a *jsonrpc.Error if a protocol error is meant"
 	} else {
-		d.Message = fmt.Sprintf("mcp-go sends an error returned by %s as a JSON-RPC internal error (-32603), which the model never sees: "+
-			"return mcp.NewToolResultError(msg) (or NewToolResultErrorFromErr) with a nil error", subject(st, aKind(p.Kind)))
+		d.Message = fmt.Sprintf("mcp-go sends an error returned by %s as a JSON-RPC internal error (-32603), which the model never sees%s: "+
+			"return mcp.NewToolResultError(msg) (or NewToolResultErrorFromErr) with a nil error", subject(st, aKind(p.Kind)), discarded)
 	}
 	d.Message += PathSentence(st.p)
 	d.Related = related(p)

@@ -1,4 +1,4 @@
-// Package mcpgo has mcp-go handlers of every kind: plain // want package:"mcpgo.RegisterOn pending: sdk-protocol-error@138"
+// Package mcpgo has mcp-go handlers of every kind: plain // want package:"mcpgo.RegisterOn pending: sdk-protocol-error@142"
 // (server.ToolHandlerFunc), typed (mcp.NewTypedToolHandler), structured
 // (mcp.NewStructuredToolHandler) and in a server.ServerTool.
 package mcpgo
@@ -42,7 +42,11 @@ func plain(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, e
 		return nil, nil // want `sdk-nil-result: mcp-go answers an mcp-go handler that returns a nil result and a nil error with a JSON-RPC internal error \(-32603`
 	}
 	if name == "partial" {
-		return mcp.NewToolResultText("partial"), errors.New("x") // want `sdk-protocol-error`
+		return mcp.NewToolResultText("partial"), errors.New("x") // want `sdk-protocol-error: mcp-go sends an error returned by an mcp-go handler as a JSON-RPC internal error \(-32603\), which the model never sees: `
+	}
+	if name == "both" {
+		// The error result is built, then thrown away with the error.
+		return mcp.NewToolResultError("no such person"), errors.New("x") // want `sdk-protocol-error: .*which the model never sees, and the error result returned with it is discarded: `
 	}
 	if name == "elicit" {
 		// A deliberate protocol error: -32042 with the elicitations.
