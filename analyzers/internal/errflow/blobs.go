@@ -61,6 +61,12 @@ func (w *walk) blob(expr ast.Expr, depth int) *Blob {
 			return nil
 		}
 		if !IsText(v.Type()) {
+			// A map, a slice or an interface decoded from an HTTP body
+			// and printed whole: the body again.
+			if b := w.decodedBody(v, depth); b != nil {
+				b.Pos, b.End, b.Site = e.Pos(), e.End(), w.s.site(e.Pos())
+				return b
+			}
 			return nil
 		}
 		for _, o := range w.r.Resolver.OriginsOf(e) {
@@ -91,6 +97,60 @@ func (w *walk) blob(expr ast.Expr, depth int) *Blob {
 		return w.callBlob(e, found, depth)
 	}
 	return nil
+}
+
+// decodedBody returns a blob when v, a local map, slice or interface, is
+// what encoding/json decodes an HTTP response body into:
+// json.NewDecoder(resp.Body).Decode(&v), or json.Unmarshal(body, &v) with
+// body read from one. Printed whole, v is the body's text. (A field of a
+// decoded struct is what the upstream chose to say: not a dump.)
+func (w *walk) decodedBody(v *types.Var, depth int) *Blob {
+	if _, ok := types.Unalias(v.Type()).(*types.TypeParam); ok {
+		return nil
+	}
+	switch v.Type().Underlying().(type) {
+	case *types.Map, *types.Slice, *types.Interface:
+	default:
+		return nil
+	}
+	info := w.s.info
+	for _, b := range w.r.Bodies {
+		for _, call := range b.Calls {
+			fn := model.Callee(info, call)
+			var target, source ast.Expr
+			switch {
+			case model.IsMethod(fn, "encoding/json", "Decoder", "Decode") && len(call.Args) == 1:
+				sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+				if !ok {
+					continue
+				}
+				dec, ok := ast.Unparen(sel.X).(*ast.CallExpr)
+				if !ok || !model.IsFunc(model.Callee(info, dec), "encoding/json", "NewDecoder") || len(dec.Args) != 1 {
+					continue
+				}
+				target, source = call.Args[0], dec.Args[0]
+			case model.IsFunc(fn, "encoding/json", "Unmarshal") && len(call.Args) == 2:
+				target, source = call.Args[1], call.Args[0]
+			default:
+				continue
+			}
+			u, ok := ast.Unparen(target).(*ast.UnaryExpr)
+			if !ok || u.Op != token.AND || localVar(info, u.X) != v {
+				continue
+			}
+			if w.httpBody(source, depth+1) || w.readBody(source, depth+1) {
+				return &Blob{What: "an HTTP response body decoded by encoding/json", Source: call.Pos(), SourceEnd: call.End()}
+			}
+		}
+	}
+	return nil
+}
+
+// readBody reports whether expr is a body read from an HTTP response:
+// a blob that says so.
+func (w *walk) readBody(expr ast.Expr, depth int) bool {
+	b := w.blob(expr, depth)
+	return b != nil && strings.Contains(b.What, "HTTP response body")
 }
 
 // callBlob returns the blob a call's text result contains.
@@ -287,8 +347,8 @@ func (w *walk) formatBlobs(call *ast.CallExpr, index, depth int) []*Blob {
 	}
 	for _, v := range verbs {
 		arg := Operand(call, index, v)
-		if arg == nil {
-			continue
+		if arg == nil || v.Verb == 'T' || v.Verb == 'p' {
+			continue // the type, or the address: not the value
 		}
 		if v.Verb == 'v' && (v.HasFlag('+') || v.HasFlag('#')) {
 			if t := info.TypeOf(arg); dumpsStruct(t, v.HasFlag('#')) {

@@ -494,3 +494,47 @@ func statusOf(ctx context.Context, args Args) ([]byte, error) {
 }
 
 var statusTools = []Tool{MustTool("status", statusOf)}
+
+// apiCheck dumps a decoded error body whole; apiCheckMessage says what
+// the upstream's message field says.
+func apiCheck(url string) error {
+	resp, err := http.Get(url)
+	if err != nil {
+		return fmt.Errorf("get: %w", err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		var body map[string]any
+		_ = json.NewDecoder(resp.Body).Decode(&body)
+		return fmt.Errorf("API returned %d: %v", resp.StatusCode, body) // want `no-stringify-upstream-error: the error adapted handler check returns, through helpers.apiCheck, includes an HTTP response body decoded by encoding/json`
+	}
+	return nil
+}
+
+func apiCheckMessage(url string) error {
+	resp, err := http.Get(url)
+	if err != nil {
+		return fmt.Errorf("get: %w", err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		var body struct{ Message string }
+		_ = json.NewDecoder(resp.Body).Decode(&body)
+		return fmt.Errorf("API returned %d: %s", resp.StatusCode, body.Message)
+	}
+	var raw map[string]any
+	_ = json.NewDecoder(resp.Body).Decode(&raw)
+	if len(raw) == 0 {
+		return fmt.Errorf("unexpected answer, a %T", raw) // the type, not the value
+	}
+	return nil
+}
+
+func check(ctx context.Context, args Args) (string, error) {
+	if args.Query == "" {
+		return "", apiCheckMessage("http://upstream/")
+	}
+	return "ok", apiCheck("http://upstream/" + args.Query)
+}
+
+var checkTools = []Tool{MustTool("check", check)}
