@@ -113,9 +113,10 @@ func condTest(info *types.Info, cond ast.Expr) (test, bool) {
 			switch {
 			case lok && rok && l.err == r.err && l.sentinel && r.sentinel:
 				return l, true
-			case lok && l.nonNil && !l.sentinel && !l.partial && !(rok && r.err == l.err):
+			case lok && l.nonNil && !l.sentinel && !(rok && r.err == l.err):
 				// err != nil || name == "": runs with err non-nil, and
-				// with it nil.
+				// with it nil; so does a longer chain
+				// (err != nil || resp == nil || resp.StatusCode != 200).
 				return test{err: l.err, nonNil: true, partial: true}, true
 			}
 		}

@@ -538,3 +538,28 @@ func check(ctx context.Context, args Args) (string, error) {
 }
 
 var checkTools = []Tool{MustTool("check", check)}
+
+// pair reads two arguments; when either is missing, or they are the same,
+// it says what is wanted but not what went wrong.
+func need(args map[string]string, key string) (string, error) {
+	v, ok := args[key]
+	if !ok {
+		return "", fmt.Errorf("%s is missing", key)
+	}
+	return v, nil
+}
+
+func pair(args map[string]string) (string, error) {
+	a, aErr := need(args, "a")
+	b, bErr := need(args, "b")
+	if aErr != nil || bErr != nil || a == b {
+		return "", errors.New("a and b are required, and must differ") // want `preserve-cause-on-rethrow: the error returned while handling aErr does not carry it`
+	}
+	return a + b, nil
+}
+
+func pairs(ctx context.Context, args Args) (string, error) {
+	return pair(map[string]string{"a": args.Query})
+}
+
+var pairTools = []Tool{MustTool("pairs", pairs)}
