@@ -31,6 +31,7 @@ import (
 
 	"github.com/mcperrlint/mcperrlint/analyzers"
 	"github.com/mcperrlint/mcperrlint/analyzers/conformance"
+	"github.com/mcperrlint/mcperrlint/internal/workspace"
 )
 
 var (
@@ -170,7 +171,7 @@ func generate(dir string) error {
 	}
 	files := map[string]string{
 		"go.mod":     "module bench.example\n\ngo 1.26.0\n",
-		"go.work":    goWork(root),
+		"go.work":    workspace.GoWork("1.26.0", root),
 		"kit/kit.go": kit,
 	}
 	if sum, err := os.ReadFile(filepath.Join("testdata", "go.work.sum")); err == nil {
@@ -201,23 +202,6 @@ func generate(dir string) error {
 		}
 	}
 	return nil
-}
-
-// goWork is a go.work that puts the mcperrlint module and the runtime's
-// modules, at root, in the workspace, as the fixtures' go.work files do.
-func goWork(root string) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "go 1.26.0\n\nuse (\n\t.\n\t%s\n", root)
-	mods := []string{"internal", "mcperr", "mcpgo", "mcpsdk"}
-	for _, m := range mods {
-		fmt.Fprintf(&b, "\t%s/runtime/%s\n", root, m)
-	}
-	b.WriteString(")\n\nreplace (\n")
-	for _, m := range mods {
-		fmt.Fprintf(&b, "\tgithub.com/mcperrlint/mcperrlint/runtime/%s v0.1.0 => %s/runtime/%s\n", m, root, m)
-	}
-	b.WriteString(")\n")
-	return b.String()
 }
 
 func moduleRoot() (string, error) {
@@ -495,7 +479,7 @@ var Tool = mcperr.Tool[int, int]{
 	sum, _ := os.ReadFile(filepath.Join("testdata", "go.work.sum"))
 	for name, content := range map[string]string{
 		"go.mod":         "module chain\n\ngo 1.26.0\n",
-		"go.work":        goWork(root),
+		"go.work":        workspace.GoWork("1.26.0", root),
 		"go.work.sum":    string(sum),
 		"chain/chain.go": src.String(),
 	} {
