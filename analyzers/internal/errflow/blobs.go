@@ -274,6 +274,25 @@ func onlyText(sig *types.Signature) int {
 	return found
 }
 
+// paramThrough returns the parameter an identifier names, or, for a
+// local, the union of what of gives for each value it is assigned.
+func (w *walk) paramThrough(e *ast.Ident, of func(ast.Expr) map[*types.Var]bool) map[*types.Var]bool {
+	v, ok := w.s.info.Uses[e].(*types.Var)
+	if !ok || v.IsField() {
+		return nil
+	}
+	if IsParam(v) {
+		return map[*types.Var]bool{v: true}
+	}
+	var out map[*types.Var]bool
+	for _, o := range w.r.Resolver.Origins(e) {
+		if o != ast.Expr(e) {
+			out = union(out, of(o))
+		}
+	}
+	return out
+}
+
 // commandBuffer returns a blob when v, a bytes.Buffer or strings.Builder
 // local (or a pointer to one), is where an exec.Cmd writes its output:
 // cmd.Stdout = &v, cmd.Stderr = &v.
@@ -436,20 +455,7 @@ func (w *walk) shown(expr ast.Expr, depth int) map[*types.Var]bool {
 	info := w.s.info
 	switch e := ast.Unparen(expr).(type) {
 	case *ast.Ident:
-		v, ok := info.Uses[e].(*types.Var)
-		if !ok || v.IsField() {
-			return nil
-		}
-		if IsParam(v) {
-			return map[*types.Var]bool{v: true}
-		}
-		var out map[*types.Var]bool
-		for _, o := range w.r.Resolver.Origins(e) {
-			if o != ast.Expr(e) {
-				out = union(out, w.shown(o, depth+1))
-			}
-		}
-		return out
+		return w.paramThrough(e, func(o ast.Expr) map[*types.Var]bool { return w.shown(o, depth+1) })
 	case *ast.BinaryExpr:
 		if e.Op == token.ADD {
 			return union(w.shown(e.X, depth+1), w.shown(e.Y, depth+1))
@@ -496,20 +502,7 @@ func (w *walk) readerParams(expr ast.Expr, depth int) map[*types.Var]bool {
 	info := w.s.info
 	switch e := ast.Unparen(expr).(type) {
 	case *ast.Ident:
-		v, ok := info.Uses[e].(*types.Var)
-		if !ok {
-			return nil
-		}
-		if IsParam(v) {
-			return map[*types.Var]bool{v: true}
-		}
-		var out map[*types.Var]bool
-		for _, o := range w.r.Resolver.Origins(e) {
-			if o != ast.Expr(e) {
-				out = union(out, w.readerParams(o, depth+1))
-			}
-		}
-		return out
+		return w.paramThrough(e, func(o ast.Expr) map[*types.Var]bool { return w.readerParams(o, depth+1) })
 	case *ast.CallExpr:
 		fn := model.Callee(info, e)
 		if (model.IsFunc(fn, "io", "LimitReader") || model.IsFunc(fn, "bufio", "NewReader") ||

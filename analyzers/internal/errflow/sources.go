@@ -231,15 +231,7 @@ func (f *finder) callSources(w *walk, call *ast.CallExpr, index int, text bool, 
 		if !text {
 			return nil
 		}
-		var out []sourceRef
-		for _, a := range call.Args {
-			if IsError(info.TypeOf(a)) {
-				out = append(out, f.errorSources(w, a, -1, text, depth+1)...)
-			} else if inner, ok := ast.Unparen(a).(*ast.CallExpr); ok {
-				out = append(out, f.callSources(w, inner, -1, text, depth+1)...)
-			}
-		}
-		return out
+		return f.argSources(w, call, text, text, depth)
 	case model.IsFunc(fn, "errors", "Join"):
 		var out []sourceRef
 		for _, a := range call.Args {
@@ -249,15 +241,7 @@ func (f *finder) callSources(w *walk, call *ast.CallExpr, index int, text bool, 
 	case inRuntime(fn), fn.Pkg() != nil && fn.Pkg().Path() == model.MCPGoPath:
 		// mcperr.WithCause(err), mcp.NewToolResultErrorFromErr(msg, err),
 		// mcp.NewToolResultError(err.Error()): the errors they show.
-		var out []sourceRef
-		for _, a := range call.Args {
-			if IsError(info.TypeOf(a)) {
-				out = append(out, f.errorSources(w, a, -1, text || !inRuntime(fn), depth+1)...)
-			} else if inner, ok := ast.Unparen(a).(*ast.CallExpr); ok {
-				out = append(out, f.callSources(w, inner, -1, true, depth+1)...)
-			}
-		}
-		return out
+		return f.argSources(w, call, text || !inRuntime(fn), true, depth)
 	}
 	if b := f.x.Decl(fn); b != nil && isErrorResultIndex(b.Sig, index) {
 		return []sourceRef{{b, call}}
@@ -270,12 +254,19 @@ func (f *finder) callSources(w *walk, call *ast.CallExpr, index int, text bool, 
 	}
 	// A helper given an error's text (utils.NewToolResultError(err.Error()))
 	// may show it.
+	return f.argSources(w, call, text, text, depth)
+}
+
+// argSources follows the arguments of a call that wraps or shows them:
+// its error arguments (as errors, or with errText as text), and the text
+// of the calls among them (with callText).
+func (f *finder) argSources(w *walk, call *ast.CallExpr, errText, callText bool, depth int) []sourceRef {
 	var out []sourceRef
 	for _, a := range call.Args {
-		if IsError(info.TypeOf(a)) {
-			out = append(out, f.errorSources(w, a, -1, text, depth+1)...)
+		if IsError(f.info.TypeOf(a)) {
+			out = append(out, f.errorSources(w, a, -1, errText, depth+1)...)
 		} else if inner, ok := ast.Unparen(a).(*ast.CallExpr); ok {
-			out = append(out, f.callSources(w, inner, -1, text, depth+1)...)
+			out = append(out, f.callSources(w, inner, -1, callText, depth+1)...)
 		}
 	}
 	return out
