@@ -23,10 +23,12 @@ package errflow
 // the rules that depend on it stay silent.
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
@@ -490,7 +492,11 @@ func (f *finder) propagate(h *Handler, p *Path) {
 				}
 			}
 		}
-		for call, slots := range from {
+		// In source order: the order handlers are found in decides which
+		// path a finding reached by several names.
+		calls := slices.SortedFunc(maps.Keys(from), func(a, b *ast.CallExpr) int { return cmp.Compare(a.Pos(), b.Pos()) })
+		for _, call := range calls {
+			slots := from[call]
 			// A delegate gives the handler several of its results (return
 			// f(...), res, err := f(...); return res, err), not just an
 			// error a helper builds.

@@ -182,7 +182,12 @@ func (s *solver) summarizeVars() {
 	for v := range s.inits {
 		vars = append(vars, v)
 	}
-	slices.SortFunc(vars, func(a, b *types.Var) int { return int(a.Pos() - b.Pos()) })
+	// By file and offset, not by token.Pos: a loader may add the files
+	// to the file set in any order.
+	slices.SortFunc(vars, func(a, b *types.Var) int {
+		pa, pb := s.pass.Fset.Position(a.Pos()), s.pass.Fset.Position(b.Pos())
+		return cmp.Or(cmp.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Offset, pb.Offset))
+	})
 	w := &walk{s: s, r: &Root{Resolver: &Resolver{info: s.info}}, rf: &rootFacts{}, lits: map[*ast.FuncLit]*Summary{}}
 	for _, v := range vars {
 		sum := &Summary{Results: make([]Slot, 1)}
@@ -544,15 +549,12 @@ func (s *solver) methodsNamed(name string) []*types.Func {
 			}
 			s.methods[fn.Name()] = append(s.methods[fn.Name()], fn)
 		}
-		// In a fixed order, whatever the order of the maps they come
-		// from: the first implementation found names a finding's path.
+		// In a fixed order, whatever the order of the maps they come from
+		// and of the files in the file set (which a loader may parse in
+		// parallel): the first implementation found names a finding's
+		// path.
 		for _, ms := range s.methods {
-			slices.SortFunc(ms, func(a, b *types.Func) int {
-				if c := cmp.Compare(a.Pkg().Path(), b.Pkg().Path()); c != 0 {
-					return c
-				}
-				return cmp.Compare(a.Pos(), b.Pos())
-			})
+			slices.SortFunc(ms, func(a, b *types.Func) int { return cmp.Compare(a.FullName(), b.FullName()) })
 		}
 	}
 	if ms := s.methods[name]; len(ms) <= maxImplementations {

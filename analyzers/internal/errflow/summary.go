@@ -314,6 +314,8 @@ func (s *Summary) normalize() {
 		slices.SortFunc(r.Calls, func(a, b ParamCall) int {
 			return cmp.Or(cmp.Compare(a.Param, b.Param), cmp.Compare(a.Result, b.Result))
 		})
-		slices.SortFunc(r.Blobs, func(a, b Blob) int { return cmp.Or(cmp.Compare(a.Site, b.Site), cmp.Compare(a.What, b.What)) })
+		slices.SortFunc(r.Blobs, func(a, b Blob) int {
+			return cmp.Or(cmp.Compare(a.Site, b.Site), cmp.Compare(a.What, b.What), slices.Compare(a.Via, b.Via))
+		})
 	}
 }

@@ -178,32 +178,27 @@ func (w *walk) valueAt(expr ast.Expr, index, depth int) Value {
 	}
 	expr = ast.Unparen(expr)
 	// Within a walk the summaries it reads do not change, so what an
-	// expression can be is computed once; a value computed deeper in a
-	// chain, with less depth left, is computed again.
-	key := valueKey{expr, index}
-	if m, ok := w.memo[key]; ok && m.depth <= depth {
-		return m.value.clone()
+	// expression can be, at a given depth, is computed once. (Reusing a
+	// value computed with more depth left would make the answer depend on
+	// the order of the questions, and the analyzers that ask them run in
+	// any order.)
+	key := valueKey{expr, index, depth}
+	if m, ok := w.memo[key]; ok {
+		return m.clone()
 	}
 	v := w.valueNow(expr, index, depth)
 	if w.memo == nil {
-		w.memo = map[valueKey]memoValue{}
+		w.memo = map[valueKey]Value{}
 	}
-	w.memo[key] = memoValue{v.clone(), depth}
+	w.memo[key] = v.clone()
 	return v
 }
 
-// A valueKey is an expression whose value a walk memoizes, and a
-// memoValue that value, with the depth it was computed at.
-type (
-	valueKey struct {
-		expr  ast.Expr
-		index int
-	}
-	memoValue struct {
-		value Value
-		depth int
-	}
-)
+// A valueKey is an expression, at a depth, whose value a walk memoizes.
+type valueKey struct {
+	expr         ast.Expr
+	index, depth int
+}
 
 // clone returns a copy of v that shares nothing v's holder may change.
 func (v Value) clone() Value {
