@@ -52,6 +52,11 @@ func main() {
 }
 
 func run(w io.Writer, reviewDir, outDir string, servers []string) error {
+	if outDir != "" {
+		if err := os.MkdirAll(outDir, 0o755); err != nil {
+			return err
+		}
+	}
 	bin, err := build()
 	if err != nil {
 		return err
