@@ -146,8 +146,9 @@ func (w *walk) decodedBody(v *types.Var, depth int) *Blob {
 	return nil
 }
 
-// readBody reports whether expr is a body read from an HTTP response:
-// a blob that says so.
+// readBody reports whether expr is a body read from an HTTP response: a
+// blob that says so. (A blob's What is what facts carry of it; its words
+// for an HTTP body are fixed here and in callBlob.)
 func (w *walk) readBody(expr ast.Expr, depth int) bool {
 	b := w.blob(expr, depth)
 	return b != nil && strings.Contains(b.What, "HTTP response body")

@@ -374,6 +374,7 @@ func (s *solver) errorFields(t types.Type) (*types.Func, map[string]bool) {
 	if !ok || !IsError(types.NewPointer(named)) {
 		return nil, nil
 	}
+	fn = fn.Origin() // the declared method, for a generic error type
 	if fields, ok := s.printed[fn]; ok {
 		return fn, fields
 	}
