@@ -12,6 +12,7 @@ import (
 	"go/token"
 	"go/types"
 	"regexp"
+	"slices"
 
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
 )
@@ -200,7 +201,7 @@ func InnermostBranch(b *Body, n ast.Node) *Branch {
 // branch, or a test of err of the code's own (see classified).
 func (r *Result) FailureBranch(b *Body, ret ast.Node) *Branch {
 	br := Innermost(b.Branches, ret)
-	if br == nil || br.Sentinel || classified(r.pass.TypesInfo, br, ret) {
+	if br == nil || br.Sentinel || classified(r.pass.TypesInfo, b.Root, br, ret) {
 		return nil
 	}
 	return br
@@ -214,8 +215,8 @@ func (r *Result) FailureBranch(b *Body, ret ast.Node) *Branch {
 // Such a return translates a known condition. A negated test (!isX(err))
 // and an else or default clause keep the unknown failures, and are not
 // classifications.
-func classified(info *types.Info, br *Branch, ret ast.Node) bool {
-	errVars := derivedFrom(info, br.Body, br.Err)
+func classified(info *types.Info, root *Root, br *Branch, ret ast.Node) bool {
+	errVars := root.derivedFrom(info, br)
 	testsErr := func(cond ast.Expr) bool {
 		for _, c := range conjuncts(cond) {
 			if u, ok := c.(*ast.UnaryExpr); ok && u.Op == token.NOT {
@@ -270,45 +271,47 @@ func classified(info *types.Info, br *Branch, ret ast.Node) bool {
 	return found || guarded(br.Body, ret, testsErr)
 }
 
-// derivedFrom returns err and the variables body assigns from it: what a
-// type assertion, errors.As or a field of it gives
+// derivedFrom returns the branch's error and the variables the branch
+// assigns from it, as the walk's moves record them: what a type assertion,
+// errors.As or a field of it gives
 // (ghErr, ok := err.(*github.ErrorResponse); if ok && ghErr.Response.StatusCode == 404),
-// so that a test of them is a test of which error err is.
-func derivedFrom(info *types.Info, body ast.Node, err *types.Var) map[*types.Var]bool {
-	vars := map[*types.Var]bool{err: true}
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.AssignStmt:
-			if len(n.Rhs) != 1 && len(n.Rhs) != len(n.Lhs) {
-				return true
+// so that a test of them is a test of which error err is. Function
+// literals in the branch run some other time, and do not count.
+func (r *Root) derivedFrom(info *types.Info, br *Branch) map[*types.Var]bool {
+	vars := map[*types.Var]bool{br.Err: true}
+	for i := range r.moves {
+		mv := &r.moves[i]
+		if !Within(mv.node, br.Body) || !slices.Contains(mv.from, br.Err) || r.inLiteral(mv.node, br.Body) {
+			continue
+		}
+		switch mv.kind {
+		case moveAssign:
+			for _, v := range mv.to {
+				vars[v] = true
 			}
-			for i, lhs := range n.Lhs {
-				rhs := n.Rhs[0]
-				if len(n.Rhs) == len(n.Lhs) {
-					rhs = n.Rhs[i]
-				}
-				id, ok := ast.Unparen(lhs).(*ast.Ident)
-				if !ok || !Mentions(info, rhs, err) {
-					continue
-				}
-				if v, ok := info.ObjectOf(id).(*types.Var); ok && !v.IsField() {
+		case moveCall: // errors.As(err, &target)
+			call, ok := mv.node.(*ast.CallExpr)
+			if !ok || len(call.Args) != 2 || !model.IsFunc(model.Callee(info, call), "errors", "As") {
+				continue
+			}
+			if u, ok := ast.Unparen(call.Args[1]).(*ast.UnaryExpr); ok && u.Op == token.AND {
+				if v := localVar(info, u.X); v != nil {
 					vars[v] = true
 				}
 			}
-		case *ast.CallExpr:
-			if model.IsFunc(model.Callee(info, n), "errors", "As") && len(n.Args) == 2 && Mentions(info, n.Args[0], err) {
-				if u, ok := ast.Unparen(n.Args[1]).(*ast.UnaryExpr); ok && u.Op == token.AND {
-					if v := localVar(info, u.X); v != nil {
-						vars[v] = true
-					}
-				}
-			}
 		}
-		return true
-	})
+	}
 	return vars
+}
+
+// inLiteral reports whether n lies in a function literal nested in outer.
+func (r *Root) inLiteral(n, outer ast.Node) bool {
+	for _, b := range r.Bodies {
+		if lit, ok := b.Node.(*ast.FuncLit); ok && Within(lit, outer) && Within(n, lit) {
+			return true
+		}
+	}
+	return false
 }
 
 // guarded reports whether a return follows, in a block enclosing it, a

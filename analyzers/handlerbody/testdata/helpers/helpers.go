@@ -563,3 +563,37 @@ func pairs(ctx context.Context, args Args) (string, error) {
 }
 
 var pairTools = []Tool{MustTool("pairs", pairs)}
+
+// lookupCode tells failures apart by what err is asserted to, and by
+// what errors.As fills: those returns translate a known condition. The
+// last one does not.
+type codeError struct{ Code int }
+
+func (e *codeError) Error() string { return fmt.Sprintf("code %d", e.Code) }
+func (e *codeError) Status() int   { return e.Code }
+
+func fetchCode(q string) error {
+	if q == "" {
+		return &codeError{Code: 404}
+	}
+	return nil
+}
+
+func lookupCode(ctx context.Context, args Args) (string, error) {
+	err := fetchCode(args.Query)
+	if err != nil {
+		ce, ok := err.(*codeError)
+		if ok && ce.Code == 404 {
+			return "", errors.New("no such item")
+		}
+		var coded interface{ Status() int }
+		_ = errors.As(err, &coded)
+		if coded != nil && coded.Status() == 410 {
+			return "", errors.New("the item is gone")
+		}
+		return "", errors.New("lookup failed") // want `preserve-cause-on-rethrow: the error returned while handling err does not carry it`
+	}
+	return "found", nil
+}
+
+var codeTools = []Tool{MustTool("code", lookupCode)}
