@@ -63,12 +63,7 @@ func (r *Result) IsNilAs(b *Body, e ast.Expr, slot types.Type) bool {
 	if lv == nil || b.Root.Addressed(lv) || !types.Identical(lv.Type(), slot) || !b.Root.Resolver.declaredIn(lv) {
 		return false
 	}
-	for _, o := range b.Root.Resolver.Origins(e) {
-		if !IsNil(info, o) {
-			return false
-		}
-	}
-	return true
+	return onlyNil(info, b, e)
 }
 
 // IsNilError reports whether a returned error is surely nil: the nil
@@ -82,6 +77,11 @@ func (r *Result) IsNilError(b *Body, e ast.Expr) bool {
 	if v == nil || !b.Root.Resolver.declaredIn(v) || IsParam(v) {
 		return false
 	}
+	return onlyNil(info, b, e)
+}
+
+// onlyNil reports whether every value the local e may hold is nil.
+func onlyNil(info *types.Info, b *Body, e ast.Expr) bool {
 	for _, o := range b.Root.Resolver.Origins(e) {
 		if !IsNil(info, o) {
 			return false
