@@ -264,11 +264,15 @@ func classified(info *types.Info, root *Root, br *Branch, ret ast.Node) bool {
 					}
 				}
 			}
+		case *ast.BlockStmt:
+			found = guarded(n.List, ret, testsErr)
+		case *ast.CaseClause:
+			found = guarded(n.Body, ret, testsErr)
 		}
 		return !found
 	}
 	ast.Inspect(br.Body, visit)
-	return found || guarded(br.Body, ret, testsErr)
+	return found
 }
 
 // derivedFrom returns the branch's error and the variables the branch
@@ -314,42 +318,25 @@ func (r *Root) inLiteral(n, outer ast.Node) bool {
 	return false
 }
 
-// guarded reports whether a return follows, in a block enclosing it, a
-// guard that returns unless a test of the error holds:
+// guarded reports whether a return follows, in a statement list that
+// encloses it, a guard that returns unless a test of the error holds:
 //
 //	if !strings.Contains(err.Error(), "cannot unmarshal array") {
 //		return Wrap(err)
 //	}
 //	… // here err is known to be that error
-func guarded(root ast.Node, ret ast.Node, testsErr func(ast.Expr) bool) bool {
-	found := false
-	ast.Inspect(root, func(n ast.Node) bool {
-		if found || n == nil || n.End() <= ret.Pos() || n.Pos() > ret.Pos() {
-			return false
+func guarded(list []ast.Stmt, ret ast.Node, testsErr func(ast.Expr) bool) bool {
+	for _, stmt := range list {
+		if stmt.Pos() > ret.Pos() {
+			break
 		}
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
-		var list []ast.Stmt
-		switch n := n.(type) {
-		case *ast.BlockStmt:
-			list = n.List
-		case *ast.CaseClause:
-			list = n.Body
-		}
-		for _, stmt := range list {
-			if stmt.Pos() > ret.Pos() {
-				break
-			}
-			if guard, ok := stmt.(*ast.IfStmt); ok && guard.Else == nil && guard.End() <= ret.Pos() && returnsLast(guard.Body) {
-				if u, ok := ast.Unparen(guard.Cond).(*ast.UnaryExpr); ok && u.Op == token.NOT && testsErr(u.X) {
-					found = true
-				}
+		if guard, ok := stmt.(*ast.IfStmt); ok && guard.Else == nil && guard.End() <= ret.Pos() && returnsLast(guard.Body) {
+			if u, ok := ast.Unparen(guard.Cond).(*ast.UnaryExpr); ok && u.Op == token.NOT && testsErr(u.X) {
+				return true
 			}
 		}
-		return !found
-	})
-	return found
+	}
+	return false
 }
 
 // returnsLast reports whether a block ends in a return.
