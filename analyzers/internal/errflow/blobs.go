@@ -277,15 +277,15 @@ func onlyText(sig *types.Signature) int {
 
 // paramThrough returns the parameter an identifier names, or, for a
 // local, the union of what of gives for each value it is assigned.
-func (w *walk) paramThrough(e *ast.Ident, of func(ast.Expr) map[*types.Var]bool) map[*types.Var]bool {
+func (w *walk) paramThrough(e *ast.Ident, of func(ast.Expr) varSet) varSet {
 	v, ok := w.s.info.Uses[e].(*types.Var)
 	if !ok || v.IsField() {
 		return nil
 	}
 	if IsParam(v) {
-		return map[*types.Var]bool{v: true}
+		return varSet{v}
 	}
-	var out map[*types.Var]bool
+	var out varSet
 	for _, o := range w.r.Resolver.Origins(e) {
 		if o != ast.Expr(e) {
 			out = union(out, of(o))
@@ -449,14 +449,14 @@ func (w *walk) httpBody(expr ast.Expr, depth int) bool {
 // followed as blob follows a raw value: through local variables,
 // conversions, concatenation, slicing, fmt's functions and the string
 // functions that keep their argument.
-func (w *walk) shown(expr ast.Expr, depth int) map[*types.Var]bool {
+func (w *walk) shown(expr ast.Expr, depth int) varSet {
 	if depth > maxBlobDepth || expr == nil {
 		return nil
 	}
 	info := w.s.info
 	switch e := ast.Unparen(expr).(type) {
 	case *ast.Ident:
-		return w.paramThrough(e, func(o ast.Expr) map[*types.Var]bool { return w.shown(o, depth+1) })
+		return w.paramThrough(e, func(o ast.Expr) varSet { return w.shown(o, depth+1) })
 	case *ast.BinaryExpr:
 		if e.Op == token.ADD {
 			return union(w.shown(e.X, depth+1), w.shown(e.Y, depth+1))
@@ -475,7 +475,7 @@ func (w *walk) shown(expr ast.Expr, depth int) map[*types.Var]bool {
 		case model.IsFunc(fn, "fmt", "Sprintf"), model.IsFunc(fn, "fmt", "Errorf"):
 			return w.formatShown(e, 0, depth+1)
 		case model.IsFunc(fn, "fmt", "Sprint"), model.IsFunc(fn, "fmt", "Sprintln"):
-			var out map[*types.Var]bool
+			var out varSet
 			for _, a := range e.Args {
 				out = union(out, w.shown(a, depth+1))
 			}
@@ -496,14 +496,14 @@ func (w *walk) shown(expr ast.Expr, depth int) map[*types.Var]bool {
 
 // readerParams returns the parameter a reader expression reads, through
 // io.LimitReader, bufio.NewReader and local variables.
-func (w *walk) readerParams(expr ast.Expr, depth int) map[*types.Var]bool {
+func (w *walk) readerParams(expr ast.Expr, depth int) varSet {
 	if depth > maxBlobDepth {
 		return nil
 	}
 	info := w.s.info
 	switch e := ast.Unparen(expr).(type) {
 	case *ast.Ident:
-		return w.paramThrough(e, func(o ast.Expr) map[*types.Var]bool { return w.readerParams(o, depth+1) })
+		return w.paramThrough(e, func(o ast.Expr) varSet { return w.readerParams(o, depth+1) })
 	case *ast.CallExpr:
 		fn := model.Callee(info, e)
 		if (model.IsFunc(fn, "io", "LimitReader") || model.IsFunc(fn, "bufio", "NewReader") ||
@@ -533,13 +533,13 @@ func (w *walk) argBlob(a ast.Expr, fn *types.Func, depth int) *Blob {
 // formatShown returns the parameters whose text a printf-like call
 // (format at argument index) surely puts in its text: text operands, and
 // the errors it prints (%v, %s, %q, %w).
-func (w *walk) formatShown(call *ast.CallExpr, index, depth int) map[*types.Var]bool {
+func (w *walk) formatShown(call *ast.CallExpr, index, depth int) varSet {
 	info := w.s.info
 	verbs, ok := FormatOf(info, call, index)
 	if !ok {
 		return nil
 	}
-	var out map[*types.Var]bool
+	var out varSet
 	for _, v := range verbs {
 		arg := Operand(call, index, v)
 		if arg == nil || !strings.ContainsRune("vsqw", v.Verb) {

@@ -14,7 +14,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"maps"
 	"slices"
 	"strings"
 
@@ -47,13 +46,13 @@ type Value struct {
 	// Params are the parameters of the root's functions whose error the
 	// value may carry (wrap, hold, keep with SetError); Mentions, those
 	// whose text it may show.
-	Params   map[*types.Var]bool
-	Mentions map[*types.Var]bool
+	Params   varSet
+	Mentions varSet
 	// Shows are the parameters whose text the value's text surely
 	// contains, as a blob would be followed (errors.New(msg),
 	// fmt.Errorf("%s", body), NewToolResultError(text)): what a raw
 	// value passed there becomes part of.
-	Shows map[*types.Var]bool
+	Shows varSet
 	// Calls are the function-valued parameters whose results the value
 	// may be or carry (wrap, keep as a cause).
 	Calls []paramCall
@@ -81,11 +80,7 @@ func (v *Value) merge(o Value) {
 	v.Params = union(v.Params, o.Params)
 	v.Mentions = union(v.Mentions, o.Mentions)
 	v.Shows = union(v.Shows, o.Shows)
-	for _, c := range o.Calls {
-		if !slices.Contains(v.Calls, c) {
-			v.Calls = append(v.Calls, c)
-		}
-	}
+	v.Calls = addCalls(v.Calls, o.Calls...)
 	for _, b := range o.Blobs {
 		v.addBlob(b)
 	}
@@ -100,20 +95,49 @@ func (v *Value) addBlob(b Blob) {
 			return
 		}
 	}
-	v.Blobs = append(v.Blobs, b)
+	v.Blobs = append(slices.Clip(v.Blobs), b)
 }
 
-func union(a, b map[*types.Var]bool) map[*types.Var]bool {
-	for k := range b {
-		a = setTrue(a, k)
+// A varSet is a small set of variables: the parameters a value carries,
+// mentions or shows, rarely more than two. Values share their sets and
+// lists — a memoized value is handed out as it is — so none is changed in
+// place: adding to one makes a new one.
+type varSet []*types.Var
+
+func (s varSet) has(v *types.Var) bool { return slices.Contains(s, v) }
+
+// with returns the set with v added.
+func (s varSet) with(v *types.Var) varSet {
+	if s.has(v) {
+		return s
+	}
+	return append(slices.Clip(s), v)
+}
+
+func union(a, b varSet) varSet {
+	if len(a) == 0 {
+		return b
+	}
+	for _, v := range b {
+		a = a.with(v)
 	}
 	return a
+}
+
+// addCalls returns calls with cs added, leaving calls as it was.
+func addCalls(calls []paramCall, cs ...paramCall) []paramCall {
+	for _, c := range cs {
+		if !slices.Contains(calls, c) {
+			calls = append(slices.Clip(calls), c)
+		}
+	}
+	return calls
 }
 
 // Carries reports whether the value may carry v's error; for a tool
 // result, its error or its text.
 func (v Value) Carries(p *types.Var, result bool) bool {
-	return v.Params[p] || result && v.Mentions[p]
+	return v.Params.has(p) || result && v.Mentions.has(p)
 }
 
 // MaybeProtocol reports whether the value may be a protocol error of the
@@ -133,17 +157,17 @@ func (v Value) slot(sig *types.Signature) Slot {
 		Plain:    v.Plain,
 		Blobs:    slices.Clone(v.Blobs),
 	}
-	for p := range v.Params {
+	for _, p := range v.Params {
 		if i := paramIndex(sig, p); i >= 0 {
 			sl.addParam(i)
 		}
 	}
-	for p := range v.Mentions {
+	for _, p := range v.Mentions {
 		if i := paramIndex(sig, p); i >= 0 {
 			sl.addMention(i)
 		}
 	}
-	for p := range v.Shows {
+	for _, p := range v.Shows {
 		if i := paramIndex(sig, p); i >= 0 && !slices.Contains(sl.Shows, i) {
 			sl.Shows = append(sl.Shows, i)
 		}
@@ -181,16 +205,17 @@ func (w *walk) valueAt(expr ast.Expr, index, depth int) Value {
 	// expression can be, at a given depth, is computed once. (Reusing a
 	// value computed with more depth left would make the answer depend on
 	// the order of the questions, and the analyzers that ask them run in
-	// any order.)
+	// any order.) The value is handed out as it is: nothing changes a
+	// value's sets and lists in place.
 	key := valueKey{expr, index, depth}
 	if m, ok := w.memo[key]; ok {
-		return m.clone()
+		return m
 	}
 	v := w.valueNow(expr, index, depth)
 	if w.memo == nil {
 		w.memo = map[valueKey]Value{}
 	}
-	w.memo[key] = v.clone()
+	w.memo[key] = v
 	return v
 }
 
@@ -198,16 +223,6 @@ func (w *walk) valueAt(expr ast.Expr, index, depth int) Value {
 type valueKey struct {
 	expr         ast.Expr
 	index, depth int
-}
-
-// clone returns a copy of v that shares nothing v's holder may change.
-func (v Value) clone() Value {
-	v.Params = maps.Clone(v.Params)
-	v.Mentions = maps.Clone(v.Mentions)
-	v.Shows = maps.Clone(v.Shows)
-	v.Calls = slices.Clone(v.Calls)
-	v.Blobs = slices.Clone(v.Blobs)
-	return v
 }
 
 func (w *walk) valueNow(expr ast.Expr, index, depth int) Value {
@@ -401,12 +416,12 @@ func (s *solver) errorFields(t types.Type) (*types.Func, map[string]bool) {
 
 // contentShown returns the parameters whose text the text content of a
 // tool result literal shows.
-func (w *walk) contentShown(lit *ast.CompositeLit) map[*types.Var]bool {
+func (w *walk) contentShown(lit *ast.CompositeLit) varSet {
 	content, ok := ast.Unparen(LitField(lit, "Content")).(*ast.CompositeLit)
 	if !ok {
 		return nil
 	}
-	var out map[*types.Var]bool
+	var out varSet
 	for _, elt := range content.Elts {
 		if kv, ok := elt.(*ast.KeyValueExpr); ok {
 			elt = kv.Value
@@ -424,7 +439,7 @@ func (w *walk) contentShown(lit *ast.CompositeLit) map[*types.Var]bool {
 // mentioned returns the parameters of the root's functions an expression
 // mentions, following the local variables it reads, and the calls of
 // function-valued parameters whose results it reads.
-func (w *walk) mentioned(expr ast.Expr) (map[*types.Var]bool, []paramCall) {
+func (w *walk) mentioned(expr ast.Expr) (varSet, []paramCall) {
 	// What an expression mentions depends on the syntax alone: computed
 	// once per root, for every round of the fixed point and every query.
 	if m, ok := w.r.mentions[expr]; ok {
@@ -440,12 +455,12 @@ func (w *walk) mentioned(expr ast.Expr) (map[*types.Var]bool, []paramCall) {
 
 // mentions are what an expression mentions (see mentioned).
 type mentions struct {
-	params map[*types.Var]bool
+	params varSet
 	calls  []paramCall
 }
 
-func (w *walk) mentionedNow(expr ast.Expr) (map[*types.Var]bool, []paramCall) {
-	var out map[*types.Var]bool
+func (w *walk) mentionedNow(expr ast.Expr) (varSet, []paramCall) {
+	var out varSet
 	var calls []paramCall
 	seen := map[*types.Var]bool{}
 	var visit func(ast.Node)
@@ -463,7 +478,7 @@ func (w *walk) mentionedNow(expr ast.Expr) (map[*types.Var]bool, []paramCall) {
 				}
 				seen[v] = true
 				if IsParam(v) {
-					out = setTrue(out, v)
+					out = out.with(v)
 					return true
 				}
 				for _, o := range w.r.Resolver.OriginsOf(n) {
@@ -516,7 +531,7 @@ func (w *walk) mention(v *Value, asParams bool, exprs ...ast.Expr) {
 		} else {
 			v.Mentions = union(v.Mentions, params)
 		}
-		v.Calls = append(v.Calls, calls...)
+		v.Calls = addCalls(v.Calls, calls...)
 	}
 }
 
@@ -555,10 +570,10 @@ func (w *walk) named(e ast.Expr, depth int) Value {
 	}
 	if IsParam(v) {
 		value := unknownValue
-		value.Params = map[*types.Var]bool{v: true}
-		value.Mentions = map[*types.Var]bool{v: true}
+		value.Params = varSet{v}
+		value.Mentions = varSet{v}
 		if IsError(v.Type()) {
-			value.Shows = map[*types.Var]bool{v: true}
+			value.Shows = varSet{v}
 		}
 		return value
 	}
@@ -723,7 +738,7 @@ func (w *walk) unknownCall(call *ast.CallExpr, depth int) Value {
 		}
 		a := w.valueAt(arg, -1, depth+1)
 		v.Params = union(v.Params, a.Params)
-		v.Calls = append(v.Calls, a.Calls...)
+		v.Calls = addCalls(v.Calls, a.Calls...)
 		v.Mentions = union(v.Mentions, a.Params)
 		v.Mentions = union(v.Mentions, a.Mentions)
 	}
@@ -820,7 +835,7 @@ func (w *walk) calleeValue(call *ast.CallExpr, sum *Summary, sig *types.Signatur
 			av := w.valueAt(a, -1, depth+1)
 			v.Params = union(v.Params, av.Params)
 			v.Mentions = union(v.Mentions, av.Mentions)
-			v.Calls = append(v.Calls, av.Calls...)
+			v.Calls = addCalls(v.Calls, av.Calls...)
 			v.Protocol |= av.Protocol
 			if IsError(w.s.info.TypeOf(a)) {
 				// An error carried keeps its text; what else the callee
@@ -909,7 +924,7 @@ func (w *walk) errorfValue(call *ast.CallExpr, depth int) Value {
 			if !IsBasic(info.TypeOf(a)) {
 				av := w.valueAt(a, -1, depth+1)
 				v.Params = union(v.Params, av.Params)
-				v.Calls = append(v.Calls, av.Calls...)
+				v.Calls = addCalls(v.Calls, av.Calls...)
 				v.Protocol |= av.Protocol
 			}
 		}
@@ -926,7 +941,7 @@ func (w *walk) errorfValue(call *ast.CallExpr, depth int) Value {
 		case verb.Verb == 'w':
 			av := w.valueAt(arg, -1, depth+1)
 			v.Params = union(v.Params, av.Params)
-			v.Calls = append(v.Calls, av.Calls...)
+			v.Calls = addCalls(v.Calls, av.Calls...)
 			v.Protocol |= av.Protocol
 			if av.Context && av.ContextOnly {
 				cancelled = true // fmt.Errorf("…: %w", ctx.Err()): still the cancellation
@@ -1002,7 +1017,7 @@ func (w *walk) runtimeValue(call *ast.CallExpr, fn *types.Func, depth int) Value
 			}
 			cause := w.valueAt(opt.Args[0], -1, depth+1)
 			v.Params = union(v.Params, cause.Params)
-			v.Calls = append(v.Calls, cause.Calls...)
+			v.Calls = addCalls(v.Calls, cause.Calls...)
 			v.Protocol |= cause.Protocol
 		}
 	}
