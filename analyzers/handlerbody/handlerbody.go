@@ -251,7 +251,7 @@ func (h *handler) describe() string {
 	if h.Func != nil {
 		return fmt.Sprintf("%s %s", kind, h.Func.Name())
 	}
-	return kind.String()
+	return "the " + kind.String() // a literal
 }
 
 // branchFor returns the error branch a return is in, unless there is none,

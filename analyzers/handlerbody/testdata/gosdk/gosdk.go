@@ -116,7 +116,7 @@ func Register(s *mcp.Server) {
 	mcp.AddTool(s, &mcp.Tool{Name: "fetch"}, gosdkhandlers.Fetch) // declared in another package: checked there
 	s.AddTool(&mcp.Tool{Name: "lit"}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		if _, err := list(ctx); err != nil {
-			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "No results found."}}}, nil // want `no-fake-empty-result: go-sdk raw handler returns an empty success`
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "No results found."}}}, nil // want `no-fake-empty-result: the go-sdk raw handler returns an empty success`
 		}
 		return &mcp.CallToolResult{}, nil
 	})

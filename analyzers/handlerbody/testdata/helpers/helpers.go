@@ -203,7 +203,7 @@ type Page struct{ Body string }
 func render(ctx context.Context, in In) (Page, error) {
 	out, err := exec.CommandContext(ctx, "render", in.Q).Output()
 	if err != nil {
-		return Page{}, fmt.Errorf("render: %s", out) // want `no-stringify-upstream-error: the error mcperr tool handler returns, through helpers.render, includes a subprocess's output from \(\*exec.Cmd\).Output` `prefer-mcp-error-in-handler: mcperr tool handler render returns a plain error` `preserve-cause-on-rethrow: the error returned while handling err does not carry it`
+		return Page{}, fmt.Errorf("render: %s", out) // want `no-stringify-upstream-error: the error the mcperr tool handler returns, through helpers.render, includes a subprocess's output from \(\*exec.Cmd\).Output` `prefer-mcp-error-in-handler: mcperr tool handler render returns a plain error` `preserve-cause-on-rethrow: the error returned while handling err does not carry it`
 	}
 	return Page{Body: string(out)}, nil
 }

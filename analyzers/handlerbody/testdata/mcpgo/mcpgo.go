@@ -118,7 +118,7 @@ func Register(s *server.MCPServer) {
 		Tool: mcp.NewTool("st"),
 		Handler: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			if _, err := search(ctx, ""); err != nil {
-				return mcp.NewToolResultText("no results"), nil // want `no-fake-empty-result: mcp-go handler returns an empty success`
+				return mcp.NewToolResultText("no results"), nil // want `no-fake-empty-result: the mcp-go handler returns an empty success`
 			}
 			return mcp.NewToolResultText("ok"), nil
 		},

@@ -136,7 +136,7 @@ var tool = &mcperr.Tool[In, Page]{
 			return Page{}, mcperr.Fail(ctx, "upstream_down", "upstream: "+string(body)) // want `no-stringify-upstream-error: the message of mcperr.Fail includes an HTTP response body`
 		}
 		if resp.StatusCode != 200 {
-			return Page{}, fmt.Errorf("upstream answered %d: %s", resp.StatusCode, body) // want `no-stringify-upstream-error: the error mcperr tool handler returns includes an HTTP response body` `prefer-mcp-error-in-handler`
+			return Page{}, fmt.Errorf("upstream answered %d: %s", resp.StatusCode, body) // want `no-stringify-upstream-error: the error the mcperr tool handler returns includes an HTTP response body` `prefer-mcp-error-in-handler`
 		}
 		return Page{Body: string(body)}, nil
 	},

@@ -43,7 +43,7 @@ func literals(s store) *mcperr.Tool[In, Out] {
 		Errors: errorsContract,
 		Handler: func(ctx context.Context, in In) (Out, error) {
 			if in.ID == "" {
-				return Out{}, errors.New("id is required") // want `prefer-mcp-error-in-handler: mcperr tool handler returns a plain error built by errors.New`
+				return Out{}, errors.New("id is required") // want `prefer-mcp-error-in-handler: the mcperr tool handler returns a plain error built by errors.New`
 			}
 			if len(in.ID) > 100 {
 				return Out{}, fmt.Errorf("id %q is too long", in.ID) // want `prefer-mcp-error-in-handler: .* built by fmt.Errorf`
@@ -214,7 +214,7 @@ func empties(s store) *mcperr.Tool[In, Out] {
 			items, err := s.List(ctx)
 			if err != nil {
 				log.Printf("list: %v", err)
-				return Out{}, nil // want `no-fake-empty-result: mcperr tool handler returns an empty success while handling err`
+				return Out{}, nil // want `no-fake-empty-result: the mcperr tool handler returns an empty success while handling err`
 			}
 			if _, err := s.List(ctx); err != nil {
 				return Out{Items: []string{}}, nil // want `no-fake-empty-result`
