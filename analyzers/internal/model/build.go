@@ -7,9 +7,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-
-	"github.com/mcperrlint/mcperrlint/analyzers/internal/directive"
-	"github.com/mcperrlint/mcperrlint/analyzers/internal/rules"
 )
 
 // A builder fills a Model in one traversal of the package's syntax,
@@ -67,22 +64,6 @@ func (b *builder) build() {
 
 // scanFile records what one file contains.
 func (b *builder) scanFile(file *ast.File) {
-	tf := b.pass.Fset.File(file.Pos())
-	if ast.IsGenerated(file) {
-		if b.m.generated == nil {
-			b.m.generated = map[*token.File]bool{}
-		}
-		b.m.generated[tf] = true
-	}
-	if hasDirectiveComment(file) {
-		if b.m.directives == nil {
-			b.m.directives = map[*token.File][]*directive.Directive{}
-		}
-		b.m.directives[tf] = directive.Parse(b.pass.Fset, file, func(id string) bool {
-			_, ok := rules.ByID(id)
-			return ok
-		})
-	}
 	for _, decl := range file.Decls {
 		b.enclosing = nil
 		if fd, ok := decl.(*ast.FuncDecl); ok {

@@ -10,7 +10,8 @@
 // identified by their full package path, never by how a file imports them.
 //
 // Packages that import neither the runtime nor an MCP SDK cost only an
-// import check: the model returns an empty result without walking syntax.
+// import check and a look at each file's comments (generated files and
+// suppression directives): the model returns without walking syntax.
 package model
 
 import (
@@ -102,6 +103,31 @@ func (m *Model) InGenerated(fset *token.FileSet, pos token.Pos) bool {
 	return m.generated[fset.File(pos)]
 }
 
+// scanMarks records the generated files and the suppression directives
+// of every package, relevant or not: the error-flow layer reports in
+// packages that import neither an SDK nor the runtime (the helpers and
+// implementations a server's handlers run).
+func (m *Model) scanMarks(pass *analysis.Pass) {
+	for _, file := range pass.Files {
+		tf := pass.Fset.File(file.Pos())
+		if ast.IsGenerated(file) {
+			if m.generated == nil {
+				m.generated = map[*token.File]bool{}
+			}
+			m.generated[tf] = true
+		}
+		if hasDirectiveComment(file) {
+			if m.directives == nil {
+				m.directives = map[*token.File][]*directive.Directive{}
+			}
+			m.directives[tf] = directive.Parse(pass.Fset, file, func(id string) bool {
+				_, ok := rules.ByID(id)
+				return ok
+			})
+		}
+	}
+}
+
 // reachesRuntime is a package fact: the package's import closure contains
 // the mcperr runtime. Packages without it cannot produce or pass on an
 // *mcperr.Error and are skipped by every rule.
@@ -132,6 +158,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if m.ReachesRuntime {
 		pass.ExportPackageFact(new(reachesRuntime))
 	}
+	m.scanMarks(pass)
 	if !m.Relevant() {
 		return m, nil
 	}
