@@ -190,26 +190,20 @@ func (f *finder) seedAdapted() {
 // seedAdaptedCall gives the adaptable arguments of one call the adapted
 // path, when the callee yields a handler.
 func (f *finder) seedAdaptedCall(b *Body, call *ast.CallExpr) {
-	{
-		{
-			{
-				fn := model.Callee(f.info, call)
-				if fn == nil || !model.YieldsHandler(fn.Signature()) {
-					return
-				}
-				for _, arg := range call.Args {
-					sig, ok := f.info.TypeOf(arg).(*types.Signature)
-					if !ok || !model.IsAdaptableSignature(sig) {
-						continue
-					}
-					for _, v := range f.funcValues(b, arg, 0) {
-						if v.param != nil || f.hasPaths(v) {
-							continue
-						}
-						f.add(v, kindPath(model.Adapted, sig.Results().Len(), Step{Pos: call.Pos(), What: "passed to " + model.FuncName(fn)}), nil)
-					}
-				}
+	fn := model.Callee(f.info, call)
+	if fn == nil || !model.YieldsHandler(fn.Signature()) {
+		return
+	}
+	for _, arg := range call.Args {
+		sig, ok := f.info.TypeOf(arg).(*types.Signature)
+		if !ok || !model.IsAdaptableSignature(sig) {
+			continue
+		}
+		for _, v := range f.funcValues(b, arg, 0) {
+			if v.param != nil || f.hasPaths(v) {
+				continue
 			}
+			f.add(v, kindPath(model.Adapted, sig.Results().Len(), Step{Pos: call.Pos(), What: "passed to " + model.FuncName(fn)}), nil)
 		}
 	}
 }
