@@ -19,5 +19,6 @@ func TestShapes(t *testing.T) {
 		"./toolerr", "./registry", "./registryserver",
 		"./chat", "./chatserver", "./chatbare",
 		"./command", "./cli", "./cliserver",
-		"./instrument", "./hints", "./notes", "./notesserver")
+		"./instrument", "./hints", "./notes", "./notesserver",
+		"./ops", "./opstools", "./opsserver")
 }

@@ -15,6 +15,10 @@ package errflow
 //     another package is judged as the SDK will see it;
 //   - delegates: a handler that returns another function's results
 //     unchanged makes that function's returns its own;
+//   - implementations: an adapter that calls the one method of an
+//     interface parameter makes the methods implementing it, and the
+//     functions converted to a function type implementing it, handlers
+//     (see implementations.go);
 //   - the server: an mcp-go server built with a tool handler middleware
 //     that turns handlers' errors into tool results converts every
 //     handler registered on it.
@@ -286,11 +290,20 @@ func (r *Result) findHandlers() {
 	f.drain()
 	f.seedAdapted()
 	f.drain()
+	// Implementations: first of the interfaces, whose methods' receivers
+	// then give the function types implementing them their paths.
+	f.seedImplementations(f.importedTypePaths())
+	f.seedImplementations(f.typePaths())
+	f.drain()
+	local := f.typePaths()
+	f.seedConversions(local)
+	f.drain()
 	f.seedCandidates()
 	f.findSources()
 	f.noteServers()
 	r.Handlers = f.order
 	f.exportAdapters()
+	f.exportImplementations(local)
 }
 
 // indexCalls records the calls of each function of the package and the
@@ -475,7 +488,7 @@ func (f *finder) propagate(h *Handler, p *Path) {
 				continue
 			}
 			for _, c := range w.value(o.Expr, o.Index).Calls {
-				sig, _ := c.param.Type().Underlying().(*types.Signature)
+				sig := paramSig(c.param)
 				note(funcValue{param: c.param}, sig, c.result, role, ret)
 			}
 			for _, d := range w.r.Resolver.OriginsOf(o.Expr) {
@@ -537,7 +550,7 @@ func errorResult(v funcValue, info *types.Info) int {
 	case v.fn != nil:
 		sig = v.fn.Signature()
 	case v.param != nil:
-		sig, _ = v.param.Type().Underlying().(*types.Signature)
+		sig = paramSig(v.param)
 	}
 	if sig == nil {
 		return -1
@@ -658,10 +671,8 @@ func (f *finder) funcValues(b *Body, e ast.Expr, depth int) []funcValue {
 		}
 	}
 	if id, ok := e.(*ast.Ident); ok {
-		if v, ok := f.info.Uses[id].(*types.Var); ok && IsParam(v) {
-			if _, isFunc := v.Type().Underlying().(*types.Signature); isFunc {
-				return []funcValue{{param: v}}
-			}
+		if v, ok := f.info.Uses[id].(*types.Var); ok && IsParam(v) && paramSig(v) != nil {
+			return []funcValue{{param: v}}
 		}
 	}
 	return nil
@@ -681,7 +692,7 @@ func (f *finder) fits(v funcValue, want types.Type) bool {
 	case v.fn != nil:
 		sig = v.fn.Signature()
 	case v.param != nil:
-		sig, _ = v.param.Type().Underlying().(*types.Signature)
+		sig = paramSig(v.param)
 	}
 	return v.factory || sig != nil && sig.Params().Len() == wantSig.Params().Len() && sig.Results().Len() == wantSig.Results().Len()
 }
@@ -769,7 +780,7 @@ func (f *finder) sigOf(v funcValue) *types.Signature {
 	case v.fn != nil:
 		return v.fn.Signature()
 	case v.param != nil:
-		sig, _ := v.param.Type().Underlying().(*types.Signature)
+		sig := paramSig(v.param)
 		return sig
 	}
 	return nil

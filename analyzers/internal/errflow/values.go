@@ -505,14 +505,24 @@ func (w *walk) mentionedNow(expr ast.Expr) (varSet, []paramCall) {
 }
 
 // paramCallOf returns the parameter a call calls, and which of its
-// results is read.
+// results is read: h(…) for a function-valued parameter h, and op.Run(…)
+// for a parameter op of an interface with one method, which is how a
+// value of a function type implementing it (an http.HandlerFunc) is
+// called.
 func (w *walk) paramCallOf(call *ast.CallExpr, index int) (paramCall, bool) {
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	fun := ast.Unparen(call.Fun)
+	if sel, ok := fun.(*ast.SelectorExpr); ok {
+		if s, ok := w.s.info.Selections[sel]; !ok || s.Kind() != types.MethodVal || oneMethod(s.Recv()) == nil {
+			return paramCall{}, false
+		}
+		fun = ast.Unparen(sel.X)
+	}
+	id, ok := fun.(*ast.Ident)
 	if !ok {
 		return paramCall{}, false
 	}
 	p, ok := w.s.info.Uses[id].(*types.Var)
-	if !ok || !IsParam(p) {
+	if !ok || !IsParam(p) || paramSig(p) == nil {
 		return paramCall{}, false
 	}
 	if index < 0 {
@@ -658,6 +668,9 @@ func (w *walk) callValue(call *ast.CallExpr, index, depth int) Value {
 			for _, c := range impls {
 				v.merge(w.calleeValue(call, c.sum, c.sig, index, 0, c.fn, depth))
 			}
+			if c, ok := w.paramCallOf(call, index); ok {
+				v.Calls = addCalls(v.Calls, c)
+			}
 			return v
 		}
 		return w.funcValueCall(call, index)
@@ -766,19 +779,32 @@ func (w *walk) funcValueCall(call *ast.CallExpr, index int) Value {
 	if sig == nil || HandlerShaped(sig) {
 		v.Protocol = ProtoAny
 	}
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return v
+	if c, ok := w.paramCallOf(call, index); ok {
+		v.Calls = []paramCall{c}
 	}
-	p, ok := w.s.info.Uses[id].(*types.Var)
-	if !ok || !IsParam(p) {
-		return v
-	}
-	if index < 0 {
-		index = 0
-	}
-	v.Calls = []paramCall{{param: p, result: index}}
 	return v
+}
+
+// paramSig returns the signature of calling a parameter: its own, for a
+// function, or its one method's, for an interface with one method.
+func paramSig(p *types.Var) *types.Signature {
+	if sig, ok := p.Type().Underlying().(*types.Signature); ok {
+		return sig
+	}
+	if m := oneMethod(p.Type()); m != nil {
+		return m.Signature()
+	}
+	return nil
+}
+
+// oneMethod returns the method of an interface type with exactly one, or
+// nil.
+func oneMethod(t types.Type) *types.Func {
+	iface, ok := t.Underlying().(*types.Interface)
+	if !ok || iface.NumMethods() != 1 {
+		return nil
+	}
+	return iface.Method(0)
 }
 
 // HandlerShaped reports whether sig returns a tool result, as handlers,

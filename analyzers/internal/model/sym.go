@@ -163,3 +163,11 @@ func CompositeLit(expr ast.Expr) *ast.CompositeLit {
 	lit, _ := expr.(*ast.CompositeLit)
 	return lit
 }
+
+// TypeName names a type as FuncName names a function: pkg.T.
+func TypeName(tn *types.TypeName) string {
+	if tn.Pkg() != nil {
+		return tn.Pkg().Name() + "." + tn.Name()
+	}
+	return tn.Name()
+}
