@@ -95,22 +95,33 @@ func isFuncType(t types.Type) bool {
 	return ok
 }
 
-// importedTypePaths returns the paths the facts of other packages give
-// their interfaces and function types.
+// importedTypePaths returns the paths the facts of the packages this one
+// imports give their interfaces and function types. Only the types of
+// direct imports are asked: the facts of every package below would cost
+// each package as much as the whole program has.
 func (f *finder) importedTypePaths() map[*types.TypeName][]*Path {
 	out := map[*types.TypeName][]*Path{}
-	for _, of := range f.r.pass.AllObjectFacts() {
-		fact, ok := of.Fact.(*implementsFact)
-		tn, isType := of.Object.(*types.TypeName)
-		if !ok || !isType || tn.Pkg() == f.r.pass.Pkg {
-			continue
+	for _, imp := range f.r.pass.Pkg.Imports() {
+		if ownPackage(imp) || !f.r.pass.ImportPackageFact(imp, new(reachesSDK)) {
+			continue // no adapter can be there
 		}
-		for _, fp := range fact.Paths {
-			p := &Path{Kind: fp.Kind, Roles: fp.Roles, Converting: fp.Converting, Deferred: fp.Deferred}
-			for _, s := range fp.Via {
-				p.Via = append(p.Via, Step{Site: s.Site, What: s.What})
+		scope := imp.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || !tn.Exported() || oneMethod(tn.Type()) == nil && !isFuncType(tn.Type()) {
+				continue
 			}
-			out[tn] = append(out[tn], p)
+			fact := new(implementsFact)
+			if !f.r.pass.ImportObjectFact(tn, fact) {
+				continue
+			}
+			for _, fp := range fact.Paths {
+				p := &Path{Kind: fp.Kind, Roles: fp.Roles, Converting: fp.Converting, Deferred: fp.Deferred}
+				for _, s := range fp.Via {
+					p.Via = append(p.Via, Step{Site: s.Site, What: s.What})
+				}
+				out[tn] = append(out[tn], p)
+			}
 		}
 	}
 	return out
