@@ -259,14 +259,16 @@ func (f *finder) callSources(w *walk, call *ast.CallExpr, index int, text bool, 
 
 // argSources follows the arguments of a call that wraps or shows them:
 // its error arguments (as errors, or with errText as text), and the text
-// of the calls among them (with callText).
+// of the calls among them, or that the local variables among them hold
+// (with callText): errMsg := fmt.Sprintf("invalid: %v", err) before
+// mcp.NewToolResultError(errMsg).
 func (f *finder) argSources(w *walk, call *ast.CallExpr, errText, callText bool, depth int) []sourceRef {
 	var out []sourceRef
 	for _, a := range call.Args {
 		if IsError(f.info.TypeOf(a)) {
 			out = append(out, f.errorSources(w, a, -1, errText, depth+1)...)
-		} else if inner, ok := ast.Unparen(a).(*ast.CallExpr); ok {
-			out = append(out, f.callSources(w, inner, -1, callText, depth+1)...)
+		} else if callText {
+			out = append(out, f.errorSources(w, a, -1, callText, depth+1)...)
 		}
 	}
 	return out

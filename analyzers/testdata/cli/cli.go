@@ -3,7 +3,9 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"net/url"
 	"os/exec"
 	"strings"
 
@@ -45,4 +47,42 @@ func Shell(name string) server.ToolHandlerFunc {
 		}
 		return mcp.NewToolResultText(string(out)), nil
 	}
+}
+
+// Fetch validates its URL with a helper and shows the helper's error
+// through a message held in a local variable.
+func Fetch() server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		if err := checkURL(req.GetString("url", "")); err != nil {
+			msg := fmt.Sprintf("invalid request: %v", err)
+			return mcp.NewToolResultError(msg), nil
+		}
+		if err := checkScheme(req.GetString("url", "")); err != nil {
+			msg := fmt.Sprintf("invalid request: %v", err)
+			return mcp.NewToolResultError(msg), nil
+		}
+		return mcp.NewToolResultText("fetched"), nil
+	}
+}
+
+// checkURL loses why the URL did not parse, when it did not: the branch
+// also runs for a URL without a host, with err nil.
+func checkURL(raw string) error {
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" {
+		return errors.New("the url must name a host") // want `preserve-cause-on-rethrow: the error returned while handling err does not carry it`
+	}
+	return nil
+}
+
+// checkScheme keeps it.
+func checkScheme(raw string) error {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return fmt.Errorf("parse url: %w", err)
+	}
+	if u.Scheme != "https" {
+		return errors.New("the url must use https")
+	}
+	return nil
 }

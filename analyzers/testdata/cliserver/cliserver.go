@@ -13,5 +13,6 @@ func New() *server.MCPServer {
 	s.AddTool(mcp.NewTool("az"), cli.Tool("az"))
 	s.AddTool(mcp.NewTool("kubectl"), cli.QuietTool("kubectl"))
 	s.AddTool(mcp.NewTool("helm"), cli.Shell("helm"))
+	s.AddTool(mcp.NewTool("fetch"), cli.Fetch())
 	return s
 }
