@@ -110,6 +110,7 @@ func (c *checker) checkHandler(fh *errflow.Handler) {
 		preserveCauseOnRethrow(h)
 		noFakeEmptyResult(h)
 		noStringifyInReturnedErrors(h)
+		noStringifyInShownOutput(h)
 	}
 }
 

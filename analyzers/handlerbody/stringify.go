@@ -91,6 +91,27 @@ func noStringifyInReturnedErrors(h *handler) {
 	}
 }
 
+// noStringifyInShownOutput checks the text results a handler returns with
+// its error on a path that shows them with it (an adapter that appends an
+// operation's output to the error message): what a command wrote to
+// stderr, returned with the error, reaches the client as surely as if it
+// were in the error's own text.
+func noStringifyInShownOutput(h *handler) {
+	errIndex := h.errorSlot()
+	if errIndex < 0 || len(h.Path.Shown) == 0 {
+		return
+	}
+	s := &messageScan{c: h.c, b: h.b}
+	for _, ret := range h.b.Returns {
+		for _, i := range h.Path.Shown {
+			if b := h.c.flow.ShownBlob(h.b, ret, i, errIndex); b != nil {
+				at := ret.Results[min(i, len(ret.Results)-1)]
+				s.report(at, b, "the text "+h.describe()+" returns with its error (shown to the client with the error's message)"+through(b))
+			}
+		}
+	}
+}
+
 // callSinks checks the messages a call (of fn, its static callee) builds.
 func (s *messageScan) callSinks(call *ast.CallExpr, fn *types.Func) {
 	if fn == nil || fn.Pkg() == nil {

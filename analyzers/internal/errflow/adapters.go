@@ -39,6 +39,7 @@ type FactPath struct {
 	Kind                 model.HandlerKind
 	Roles                []Role
 	Converting, Deferred bool
+	Shown                []int
 	Via                  []FactStep
 }
 
@@ -59,6 +60,9 @@ func (f *handlersFact) String() string {
 			}
 			if path.Deferred {
 				s += " deferred"
+			}
+			if len(path.Shown) > 0 {
+				s += fmt.Sprintf(" shows %v with its error", path.Shown)
 			}
 			parts = append(parts, s)
 		}
@@ -132,7 +136,7 @@ func (f *finder) exportAdapters() {
 
 // factPath turns a path into what a fact records.
 func (f *finder) factPath(p *Path) FactPath {
-	fp := FactPath{Kind: p.Kind, Roles: p.Roles, Converting: p.Converting, Deferred: p.Deferred}
+	fp := FactPath{Kind: p.Kind, Roles: p.Roles, Converting: p.Converting, Deferred: p.Deferred, Shown: p.Shown}
 	for _, s := range p.Via {
 		site := s.Site
 		if s.Pos.IsValid() {
@@ -157,7 +161,7 @@ func (f *finder) foreignAdapter(b *Body, call *ast.CallExpr, fn *types.Func) {
 			continue
 		}
 		for _, path := range fp.Paths {
-			p := &Path{Kind: path.Kind, Roles: path.Roles, Converting: path.Converting, Deferred: path.Deferred}
+			p := &Path{Kind: path.Kind, Roles: path.Roles, Converting: path.Converting, Deferred: path.Deferred, Shown: path.Shown}
 			p.Via = append(p.Via, Step{Pos: call.Pos(), What: "passed to " + model.FuncName(fn)})
 			for _, s := range path.Via {
 				p.Via = append(p.Via, Step{Site: s.Site, What: s.What})

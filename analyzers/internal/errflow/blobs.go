@@ -28,6 +28,41 @@ func (r *Result) BlobIn(b *Body, expr ast.Expr) *Blob {
 	return r.finalWalk(b.Root).blob(expr, 0)
 }
 
+// ShownBlob returns the first raw upstream value a text result of body,
+// returned by ret with a surely non-nil error, contains (see
+// Path.Shown): the result's own, or, for return f(…) with f of another
+// package, what f's summary says it returns with its error
+// (Slot.FailBlobs).
+func (r *Result) ShownBlob(b *Body, ret *ast.ReturnStmt, index, errIndex int) *Blob {
+	w := r.finalWalk(b.Root)
+	n := b.Sig.Results().Len()
+	switch {
+	case len(ret.Results) == n:
+		if !r.ErrNonNil(b, ret, ret.Results[errIndex]) {
+			return nil
+		}
+		return w.textBlob(Origin{Expr: ret.Results[index], Index: -1}, 0)
+	case len(ret.Results) == 1:
+		call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
+		if !ok {
+			return nil
+		}
+		for _, c := range w.callees(call) {
+			if c.fn == nil || c.fn.Pkg() == r.pass.Pkg {
+				continue // a delegate of this package: a handler on the same path, checked itself
+			}
+			if index < len(c.sum.Results) && len(c.sum.Results[index].FailBlobs) > 0 {
+				bl := c.sum.Results[index].FailBlobs[0]
+				if c.fn != nil {
+					bl.Via = append([]string{model.FuncName(c.fn)}, bl.Via...)
+				}
+				return &bl
+			}
+		}
+	}
+	return nil
+}
+
 // FormatBlobs returns the raw values the operands of a printf-like call of
 // body put in its text (the format is argument index).
 func (r *Result) FormatBlobs(b *Body, call *ast.CallExpr, index int) []*Blob {

@@ -76,7 +76,61 @@ func (w *walk) unit(b *Body) *Summary {
 		}
 		sum.Results[i] = values[i].slot(b.Sig)
 	}
+	w.failBlobs(sum, b)
 	return sum
+}
+
+// failBlobs records, for each text result of a function that also returns
+// an error, the raw values it returns with a surely non-nil error — return
+// stderr.String(), err in an err != nil branch — and those of the
+// functions whose results it returns unchanged (return process.Run(args)).
+func (w *walk) failBlobs(sum *Summary, b *Body) {
+	n := b.Sig.Results().Len()
+	errIndex := errorIndex(b.Sig)
+	if errIndex < 0 || NamedResultsDeferred(b) {
+		return
+	}
+	for i := range n {
+		if i == errIndex || !IsText(b.Sig.Results().At(i).Type()) {
+			continue
+		}
+		sl := &sum.Results[i]
+		for _, ret := range b.Returns {
+			switch {
+			case len(ret.Results) == n:
+				if !errNonNil(w.s.info, b, ret, ret.Results[errIndex], func(e ast.Expr) bool { return w.value(e, -1).NonNil }) {
+					continue
+				}
+				if bl := w.textBlob(Origin{Expr: ret.Results[i], Index: -1}, 0); bl != nil {
+					sl.FailBlobs = appendBlob(sl.FailBlobs, *bl)
+				}
+			case len(ret.Results) == 1:
+				call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
+				if !ok {
+					continue
+				}
+				for _, c := range w.callees(call) {
+					if i >= len(c.sum.Results) {
+						continue
+					}
+					for _, bl := range c.sum.Results[i].FailBlobs {
+						if c.fn != nil {
+							bl.Via = append([]string{model.FuncName(c.fn)}, bl.Via...)
+						}
+						sl.FailBlobs = appendBlob(sl.FailBlobs, bl)
+					}
+				}
+			}
+		}
+	}
+}
+
+// appendBlob adds a blob to a list unless it holds one from the same
+// place, up to maxBlobs.
+func appendBlob(bs []Blob, b Blob) []Blob {
+	v := Value{Blobs: bs}
+	v.addBlob(b)
+	return v.Blobs
 }
 
 // lit returns the summary of a function literal of the root.

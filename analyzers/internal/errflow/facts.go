@@ -37,7 +37,7 @@ type FactSlot struct {
 	NonNil, Protocol, WrapsRPC, Context, Plain bool
 	Params, Mentions, Shows                    []int
 	Calls                                      []ParamCall
-	Blobs                                      []FactBlob
+	Blobs, FailBlobs                           []FactBlob
 }
 
 // A FactBlob is a Blob as a fact records it.
@@ -87,7 +87,28 @@ func (r FactSlot) describe() string {
 	for _, b := range r.Blobs {
 		parts = append(parts, "blob at "+b.Site)
 	}
+	for _, b := range r.FailBlobs {
+		parts = append(parts, "blob with the error at "+b.Site)
+	}
 	return strings.Join(parts, " ")
+}
+
+// factBlobs turns blobs into what a fact records.
+func factBlobs(bs []Blob) []FactBlob {
+	var out []FactBlob
+	for _, b := range bs {
+		out = append(out, FactBlob{What: b.What, Site: b.Site, Via: b.Via})
+	}
+	return out
+}
+
+// blobsOf turns the blobs of a fact back into blobs.
+func blobsOf(fbs []FactBlob) []Blob {
+	var out []Blob
+	for _, b := range fbs {
+		out = append(out, Blob{What: b.What, Site: b.Site, Via: append([]string(nil), b.Via...)})
+	}
+	return out
 }
 
 // factOf returns the fact recording sum, a summary of a function of
@@ -115,9 +136,8 @@ func factOf(sum *Summary, sig *types.Signature) *summaryFact {
 			Shape: sl.Shape, NonNil: sl.NonNil, Protocol: sl.Protocol, WrapsRPC: sl.WrapsRPC,
 			Context: sl.Context, Plain: sl.Plain, Params: sl.Params, Mentions: sl.Mentions, Shows: sl.Shows, Calls: sl.Calls,
 		}
-		for _, b := range sl.Blobs {
-			fs.Blobs = append(fs.Blobs, FactBlob{What: b.What, Site: b.Site, Via: b.Via})
-		}
+		fs.Blobs = factBlobs(sl.Blobs)
+		fs.FailBlobs = factBlobs(sl.FailBlobs)
 		fact.Results = append(fact.Results, fs)
 		if sig == nil || relevantResult(sig.Results().At(i).Type()) {
 			says = true
@@ -145,10 +165,8 @@ func (f *summaryFact) normalize() {
 		f.Effects = append(f.Effects, FactEffect{Kind: e.Kind, Reason: e.Reason, Param: e.Param, Code: e.Code, Inspected: e.Inspected, Site: e.Site})
 	}
 	for i := range f.Results {
-		f.Results[i].Blobs = nil
-		for _, b := range s.Results[i].Blobs {
-			f.Results[i].Blobs = append(f.Results[i].Blobs, FactBlob{What: b.What, Site: b.Site, Via: b.Via})
-		}
+		f.Results[i].Blobs = factBlobs(s.Results[i].Blobs)
+		f.Results[i].FailBlobs = factBlobs(s.Results[i].FailBlobs)
 		f.Results[i].Params = s.Results[i].Params
 		f.Results[i].Mentions = s.Results[i].Mentions
 		f.Results[i].Shows = s.Results[i].Shows
@@ -169,9 +187,8 @@ func (f *summaryFact) decodeSummary() *Summary {
 			Shape: r.Shape, NonNil: r.NonNil, Protocol: r.Protocol, WrapsRPC: r.WrapsRPC, Context: r.Context, Plain: r.Plain,
 			Params: append([]int(nil), r.Params...), Mentions: append([]int(nil), r.Mentions...), Shows: append([]int(nil), r.Shows...), Calls: append([]ParamCall(nil), r.Calls...),
 		}
-		for _, b := range r.Blobs {
-			sl.Blobs = append(sl.Blobs, Blob{What: b.What, Site: b.Site, Via: append([]string(nil), b.Via...)})
-		}
+		sl.Blobs = blobsOf(r.Blobs)
+		sl.FailBlobs = blobsOf(r.FailBlobs)
 		s.Results = append(s.Results, sl)
 	}
 	return s

@@ -70,6 +70,11 @@ type Path struct {
 	// Wrapped reports that the handler is called by a function it is
 	// passed to, which may translate what it returns on the way.
 	Wrapped bool
+	// Shown are the results, other than the error, whose text the client
+	// reads in the error message when the error is not nil: an adapter
+	// that appends an operation's output to its error (aks-mcp's
+	// CreateToolHandler).
+	Shown []int
 }
 
 // A Step is one place that decides a path.
@@ -104,7 +109,7 @@ func (p *Path) Protocol() bool {
 func (p *Path) Adapted() bool { return p.Kind == model.Adapted }
 
 func (p *Path) key() string {
-	return fmt.Sprint(p.Kind, p.Roles, p.Converting, p.Deferred, p.Wrapped, p.Tool)
+	return fmt.Sprint(p.Kind, p.Roles, p.Converting, p.Deferred, p.Wrapped, p.Tool, p.Shown)
 }
 
 // A Handler is a function whose results reach an MCP client.
@@ -443,6 +448,7 @@ func (f *finder) propagate(h *Handler, p *Path) {
 	type target struct {
 		v     funcValue
 		roles []Role
+		shown []int
 		at    ast.Node
 	}
 	targets := map[any]*target{}
@@ -460,6 +466,15 @@ func (f *finder) propagate(h *Handler, p *Path) {
 		}
 		if t.roles[result] == RoleDropped || role == RoleError {
 			t.roles[result] = role
+		}
+	}
+	// show notes that result of v is shown in the error text when v's
+	// error is not nil: it is mentioned by an error result, or returned as
+	// a result the path shows.
+	show := func(v funcValue, sig *types.Signature, result int) {
+		if t := targets[v.key()]; t != nil && sig != nil && result < sig.Results().Len() &&
+			IsText(sig.Results().At(result).Type()) && !slices.Contains(t.shown, result) {
+			t.shown = append(t.shown, result)
 		}
 	}
 	for _, ret := range b.Returns {
@@ -487,9 +502,13 @@ func (f *finder) propagate(h *Handler, p *Path) {
 				}
 				continue
 			}
-			for _, c := range w.value(o.Expr, o.Index).Calls {
+			value := w.value(o.Expr, o.Index)
+			for _, c := range value.Calls {
 				sig := paramSig(c.param)
 				note(funcValue{param: c.param}, sig, c.result, role, ret)
+				if role == RoleResult && value.Shape == ShapeError || slices.Contains(p.Shown, i) {
+					show(funcValue{param: c.param}, sig, c.result)
+				}
 			}
 			for _, d := range w.r.Resolver.OriginsOf(o.Expr) {
 				call, ok := ast.Unparen(d.Expr).(*ast.CallExpr)
@@ -518,17 +537,26 @@ func (f *finder) propagate(h *Handler, p *Path) {
 			}
 			fn, lit, _ := w.target(call)
 			for _, sl := range slots {
+				var v funcValue
+				var sig *types.Signature
 				switch {
 				case lit != nil:
-					note(funcValue{lit: lit}, litSig(f.info, lit), sl.result, p.Roles[sl.i], ret)
+					v, sig = funcValue{lit: lit}, litSig(f.info, lit)
 				case fn != nil && f.x.Decl(fn) != nil:
-					note(funcValue{fn: fn.Origin()}, fn.Signature(), sl.result, p.Roles[sl.i], ret)
+					v, sig = funcValue{fn: fn.Origin()}, fn.Signature()
+				default:
+					continue
+				}
+				note(v, sig, sl.result, p.Roles[sl.i], ret)
+				if slices.Contains(p.Shown, sl.i) {
+					show(v, sig, sl.result)
 				}
 			}
 		}
 	}
 	for _, t := range targets {
-		q := &Path{Kind: p.Kind, Roles: t.roles, Converting: p.Converting, Deferred: p.Deferred, Tool: p.Tool, Wrapped: p.Wrapped || t.v.param != nil}
+		slices.Sort(t.shown)
+		q := &Path{Kind: p.Kind, Roles: t.roles, Converting: p.Converting, Deferred: p.Deferred, Tool: p.Tool, Wrapped: p.Wrapped || t.v.param != nil, Shown: t.shown}
 		if i := errorResult(t.v, f.info); i >= 0 && p.Error() >= 0 && t.roles[i] != RoleError {
 			// h does not pass the value's error on: it turns it into a
 			// result (whose text the client reads) or drops it.

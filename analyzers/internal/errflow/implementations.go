@@ -116,7 +116,7 @@ func (f *finder) importedTypePaths() map[*types.TypeName][]*Path {
 				continue
 			}
 			for _, fp := range fact.Paths {
-				p := &Path{Kind: fp.Kind, Roles: fp.Roles, Converting: fp.Converting, Deferred: fp.Deferred}
+				p := &Path{Kind: fp.Kind, Roles: fp.Roles, Converting: fp.Converting, Deferred: fp.Deferred, Shown: fp.Shown}
 				for _, s := range fp.Via {
 					p.Via = append(p.Via, Step{Site: s.Site, What: s.What})
 				}

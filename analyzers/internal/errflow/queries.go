@@ -21,7 +21,12 @@ import (
 // surely non-nil: it is the error of an enclosing "if err != nil" branch,
 // not reassigned in it before ret, or every value it may hold is.
 func (r *Result) ErrNonNil(b *Body, ret *ast.ReturnStmt, e ast.Expr) bool {
-	info := r.pass.TypesInfo
+	return errNonNil(r.pass.TypesInfo, b, ret, e, func(e ast.Expr) bool { return r.Value(b, e, -1).NonNil })
+}
+
+// errNonNil is ErrNonNil, with what the layer knows of e's values given
+// by valueNonNil.
+func errNonNil(info *types.Info, b *Body, ret *ast.ReturnStmt, e ast.Expr, valueNonNil func(ast.Expr) bool) bool {
 	if lv := localVar(info, e); lv != nil && !b.Root.Addressed(lv) {
 		for _, br := range b.Branches {
 			if br.Err == lv && !br.Partial && Within(ret, br.Body) && !assignedBetween(info, br.Body, lv, ret.Pos()) {
@@ -29,7 +34,7 @@ func (r *Result) ErrNonNil(b *Body, ret *ast.ReturnStmt, e ast.Expr) bool {
 			}
 		}
 	}
-	return r.Value(b, e, -1).NonNil
+	return valueNonNil(e)
 }
 
 // assignedBetween reports whether lv is assigned in node before pos.

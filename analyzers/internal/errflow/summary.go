@@ -84,6 +84,11 @@ type Slot struct {
 	Calls []ParamCall
 	// Blobs are raw upstream values the value's text may contain.
 	Blobs []Blob
+	// FailBlobs are, for a text result, the raw upstream values it may
+	// hold when the function's error is not nil: a command runner that
+	// returns what the command wrote to stderr with its error. An adapter
+	// that shows the text with the error (Path.Shown) shows them.
+	FailBlobs []Blob
 }
 
 // A ParamCall is result Result of calling the function-valued parameter
@@ -217,7 +222,7 @@ func (s *Summary) size() int {
 }
 
 func (sl Slot) size() int {
-	n := len(sl.Params) + len(sl.Mentions) + len(sl.Shows) + len(sl.Calls) + len(sl.Blobs)
+	n := len(sl.Params) + len(sl.Mentions) + len(sl.Shows) + len(sl.Calls) + len(sl.Blobs) + len(sl.FailBlobs)
 	for _, b := range []bool{sl.NonNil, sl.Protocol, sl.WrapsRPC, sl.Context, sl.Plain} {
 		if b {
 			n++
@@ -314,8 +319,11 @@ func (s *Summary) normalize() {
 		slices.SortFunc(r.Calls, func(a, b ParamCall) int {
 			return cmp.Or(cmp.Compare(a.Param, b.Param), cmp.Compare(a.Result, b.Result))
 		})
-		slices.SortFunc(r.Blobs, func(a, b Blob) int {
-			return cmp.Or(cmp.Compare(a.Site, b.Site), cmp.Compare(a.What, b.What), slices.Compare(a.Via, b.Via))
-		})
+		slices.SortFunc(r.Blobs, compareBlobs)
+		slices.SortFunc(r.FailBlobs, compareBlobs)
 	}
+}
+
+func compareBlobs(a, b Blob) int {
+	return cmp.Or(cmp.Compare(a.Site, b.Site), cmp.Compare(a.What, b.What), slices.Compare(a.Via, b.Via))
 }

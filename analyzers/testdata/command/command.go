@@ -29,3 +29,15 @@ func Quiet(ctx context.Context, name string, args ...string) (string, error) {
 	}
 	return string(out), nil
 }
+
+// Output runs name and returns its standard output, or, when it fails,
+// what it wrote to standard error, with the error.
+func Output(ctx context.Context, name string, args ...string) (string, error) {
+	var stdout, stderr bytes.Buffer
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return stderr.String(), err
+	}
+	return stdout.String(), nil
+}

@@ -6,6 +6,7 @@ package ops
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -92,6 +93,32 @@ func Passed(c Check) server.ToolHandlerFunc {
 		out, err := c.Check(ctx)
 		if err != nil {
 			return nil, err // want `sdk-protocol-error: mcp-go sends an error returned by an mcp-go handler`
+		}
+		return mcp.NewToolResultText(out), nil
+	}
+}
+
+// A Command runs a command line.
+type Command interface {
+	Exec(ctx context.Context, line string) (string, error)
+}
+
+// CommandFunc lets a function be a Command.
+type CommandFunc func(ctx context.Context, line string) (string, error)
+
+// Exec calls f.
+func (f CommandFunc) Exec(ctx context.Context, line string) (string, error) { return f(ctx, line) }
+
+// Console shows the client a command's error and, when there is any, the
+// output it returned with it.
+func Console(c Command) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		out, err := c.Exec(ctx, req.GetString("line", ""))
+		if err != nil {
+			if out != "" {
+				return mcp.NewToolResultError(fmt.Sprintf("%s\n%s", err.Error(), out)), nil
+			}
+			return mcp.NewToolResultError(err.Error()), nil
 		}
 		return mcp.NewToolResultText(out), nil
 	}

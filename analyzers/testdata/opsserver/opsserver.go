@@ -20,5 +20,8 @@ func New() *server.MCPServer {
 	s.AddTool(mcp.NewTool("version"), ops.Handler(opstools.Version()))
 	s.AddTool(mcp.NewTool("ping"), ops.Shown(opstools.Ping()))
 	s.AddTool(mcp.NewTool("secrets"), ops.Handler(opstools.Secrets()))
+	s.AddTool(mcp.NewTool("journal"), ops.Console(opstools.Journal{}))
+	s.AddTool(mcp.NewTool("shell"), ops.Console(opstools.Shell()))
+	s.AddTool(mcp.NewTool("echo"), ops.Console(opstools.Echo()))
 	return s
 }
