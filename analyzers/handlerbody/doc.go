@@ -172,15 +172,25 @@
 //		...
 //	}
 //
+// A helper of another package is known by its summary, a fact: which raw
+// values its error, or its text result, may carry. Such a blob is
+// reported where it enters this package — at the handler's return, or
+// where the handler shows the text — naming the helpers and the place it
+// comes from.
+//
+// An adapter that shows a text result with the error (out, err :=
+// op.Run(…); NewToolResultError(err.Error() + "\n" + out)) makes that
+// result part of the message: a raw value the handler returns with a
+// non-nil error (return stderr.String(), err), or that a function of
+// another package it returns unchanged returns with its error, is
+// reported at that return.
+//
 // Not followed: a helper whose error the handler replaces (its own
 // message, an mcperr error carrying it only as a cause), a helper's error
 // returned in a branch chosen by errors.Is, a helper's error held by a
-// variable that another call assigns again before the return, a call
-// through an interface or a function value, and a helper of another
-// package: mcperrlint reads
-// other packages from export data, without their bodies, and a finding
-// must not depend on how a package was loaded. Data options are the
-// right place for the raw value and are not reported:
+// variable that another call assigns again before the return, and a call
+// through a function value the layer cannot resolve. Data options are
+// the right place for the raw value and are not reported:
 //
 //	return Out{}, mcperr.ServiceUnavailable("The catalog service is failing.",
 //		mcperr.WithData("upstreamStatus", resp.StatusCode),

@@ -53,9 +53,7 @@ func (r *Result) ShownBlob(b *Body, ret *ast.ReturnStmt, index, errIndex int) *B
 			}
 			if index < len(c.sum.Results) && len(c.sum.Results[index].FailBlobs) > 0 {
 				bl := c.sum.Results[index].FailBlobs[0]
-				if c.fn != nil {
-					bl.Via = append([]string{model.FuncName(c.fn)}, bl.Via...)
-				}
+				bl.Via = append([]string{model.FuncName(c.fn)}, bl.Via...)
 				return &bl
 			}
 		}

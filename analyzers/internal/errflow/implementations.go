@@ -157,6 +157,9 @@ func (f *finder) seedImplementations(paths map[*types.TypeName][]*Path) {
 // seedConversions gives the functions converted to a function type with
 // paths — OperationFunc(f), or returned where one is — those paths.
 func (f *finder) seedConversions(paths map[*types.TypeName][]*Path) {
+	if len(paths) == 0 {
+		return
+	}
 	pathsOf := func(t types.Type) []*Path {
 		if named, ok := types.Unalias(t).(*types.Named); ok && isFuncType(named) {
 			return paths[named.Obj()]
