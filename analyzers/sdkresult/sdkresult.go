@@ -386,12 +386,7 @@ func sdkOf(k model.HandlerKind) errflow.Proto {
 }
 
 // aKind names a handler kind with its article: "a go-sdk raw handler".
-func aKind(k model.HandlerKind) string {
-	if k.MCPGo() {
-		return "an " + k.String()
-	}
-	return "a " + k.String()
-}
+func aKind(k model.HandlerKind) string { return k.WithArticle() }
 
 // plainKind reports whether a kind's error goes to the client as a
 // JSON-RPC error: go-sdk raw handlers and mcp-go handlers other than
@@ -473,7 +468,7 @@ func PathSentence(p *errflow.Path) string {
 func related(p *errflow.Path) []analysis.RelatedInformation {
 	var out []analysis.RelatedInformation
 	for _, s := range p.Via {
-		if s.Pos.IsValid() && s.What != "by its signature" {
+		if s.Pos.IsValid() && !s.BySignature() {
 			out = append(out, analysis.RelatedInformation{Pos: s.Pos, End: s.Pos + 1, Message: s.What})
 		}
 	}

@@ -419,10 +419,17 @@ func hasPath(paths []*Path, p *Path) bool {
 // bySignature reports whether the path was given by the handler's
 // signature alone.
 func (p *Path) bySignature() bool {
-	return len(p.Via) == 1 && p.Via[0].What == bySignature
+	return len(p.Via) == 1 && p.Via[0].BySignature()
 }
 
+// bySignature ends the step of a handler found by its signature: "a go-sdk
+// raw handler by its signature" says, at the end of a path through the
+// project's adapters, what the last of them returns.
 const bySignature = "by its signature"
+
+// BySignature reports whether the step is the one of a handler found by
+// its signature, which points at the handler itself.
+func (s Step) BySignature() bool { return strings.HasSuffix(s.What, bySignature) }
 
 // drain propagates paths until none is new: through delegates, and to
 // the parameters a handler calls.
@@ -920,7 +927,7 @@ func (f *finder) seedSignatures() {
 			if _, known := f.handlers[v.key()]; known || f.called[v.key()] || f.calledVar(b) {
 				continue
 			}
-			f.add(v, kindPath(kind, b.Sig.Results().Len(), Step{Pos: b.Node.Pos(), What: bySignature}), nil)
+			f.add(v, kindPath(kind, b.Sig.Results().Len(), Step{Pos: b.Node.Pos(), What: kind.WithArticle() + " " + bySignature}), nil)
 		}
 	}
 }

@@ -1,6 +1,9 @@
 package model
 
-import "go/types"
+import (
+	"go/types"
+	"strings"
+)
 
 // A HandlerKind is the API a tool handler is written against. It decides
 // how the handler's return values reach the client.
@@ -41,6 +44,16 @@ var kindNames = [...]string{
 	MCPGoTyped:      "mcp-go typed handler",
 	MCPGoStructured: "mcp-go structured handler",
 	Adapted:         "adapted handler",
+}
+
+// WithArticle returns the kind's name with its indefinite article, as a
+// message says it: "a go-sdk raw handler", "an mcp-go handler".
+func (k HandlerKind) WithArticle() string {
+	s := k.String()
+	if strings.HasPrefix(s, "mc") || strings.HasPrefix(s, "adapted") || strings.HasPrefix(s, "unknown") {
+		return "an " + s
+	}
+	return "a " + s
 }
 
 func (k HandlerKind) String() string {
