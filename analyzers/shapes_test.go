@@ -20,5 +20,6 @@ func TestShapes(t *testing.T) {
 		"./chat", "./chatserver", "./chatbare",
 		"./command", "./cli", "./cliserver",
 		"./instrument", "./hints", "./notes", "./notesserver",
-		"./ops", "./opstools", "./opsserver")
+		"./ops", "./opstools", "./opsserver",
+		"./toolkit", "./kittools", "./kitserver")
 }

@@ -66,6 +66,15 @@ func preserveCauseOnRethrow(h *handler) {
 			}
 			h.lostResultCause(ret.Results[resIndex], br)
 		}
+		if h.Path.ResultErrors {
+			// The failure a project result carries in a field:
+			// api.NewToolCallResult("", errors.New("invalid")).
+			for _, e := range flow.ResultErrors(h.b, ret) {
+				if !h.carriesHandled(e, ret, br) && !h.isContextError(e) {
+					h.lostCause(e, br)
+				}
+			}
+		}
 	}
 }
 

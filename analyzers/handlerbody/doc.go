@@ -115,8 +115,11 @@
 // text (mcp.NewToolResultErrorFromErr(msg, err), err.Error(), %v), or
 // SetError(err) — or when the branch hands err to a call before returning
 // (logging it, recording it on a trace span): the cause is then kept
-// where the SDK allows. ctx.Err() and context.Cause(ctx) are the cause
-// when the context is done. A return chosen by testing which error err is
+// where the SDK allows. A handler of a project handler type (a server's
+// own API between its tools and the SDK) also fails through the errors
+// its results carry in their fields, api.NewToolCallResult("", err): each
+// must carry err the same way. ctx.Err() and context.Cause(ctx) are the
+// cause when the context is done. A return chosen by testing which error err is
 // (errors.Is, errors.As, a comparison with a particular error,
 // os.IsNotExist, the code's own test of err) translates a known condition
 // and is not reported.

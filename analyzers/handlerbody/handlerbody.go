@@ -21,6 +21,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -42,13 +45,39 @@ var Analyzer = &analysis.Analyzer{
 	URL:       rules.DocsURL + "#analyzer-handlerbody",
 	Requires:  []*analysis.Analyzer{model.Analyzer, errflow.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(pendingFact)},
+	FactTypes: []analysis.Fact{new(pendingFact), new(projectPendingFact)},
 }
 
 // pendingFact holds the findings about a function shaped like an mcperr
 // tool's handler that no tool of its package uses: a tool of another
 // package that does reports them (see report.Pending).
 type pendingFact struct{ report.PendingSet }
+
+// projectPendingFact is a package fact: the findings about the functions
+// the package stores as project handler types, by type (see
+// errflow/projects.go). A package whose handlers call values of such a
+// type reports them. It is a package fact because those functions are
+// mostly unexported, and drivers keep a dependency's facts about its
+// exported objects only.
+type projectPendingFact struct {
+	Types []projectPending // sorted by Type: a fact encodes deterministically
+}
+
+// A projectPending is the findings about the functions stored as one type.
+type projectPending struct {
+	Type string
+	report.PendingSet
+}
+
+func (*projectPendingFact) AFact() {}
+
+func (f *projectPendingFact) String() string {
+	var parts []string
+	for _, t := range f.Types {
+		parts = append(parts, t.Type+" "+t.PendingSet.String())
+	}
+	return "project " + strings.Join(parts, "; ")
+}
 
 func (*pendingFact) AFact() {}
 
@@ -59,7 +88,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !flow.Relevant() {
 		return nil, nil
 	}
-	c := &checker{pass: pass, info: pass.TypesInfo, model: m, flow: flow, report: report.New(pass, m), done: map[doneKey]bool{}}
+	c := &checker{pass: pass, info: pass.TypesInfo, model: m, flow: flow, report: report.New(pass, m), done: map[doneKey]bool{}, pending: map[*errflow.Handler][]report.Pending{}}
 	defer c.report.Finish()
 	c.runtime = importedRuntime(pass.Pkg)
 
@@ -76,10 +105,18 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	for _, src := range flow.Sources {
-		if !m.InGenerated(pass.Fset, src.Body.Node.Pos()) {
-			c.checkSource(src)
+		if m.InGenerated(pass.Fset, src.Body.Node.Pos()) {
+			continue
 		}
+		if h := src.Handler; h.Candidate {
+			// What a candidate's helpers lose is the candidate's finding.
+			c.pending[h] = append(c.pending[h], c.report.Capture(candidateNeeds, func() { c.checkSource(src) })...)
+			continue
+		}
+		c.checkSource(src)
 	}
+	c.exportPendings()
+	c.reportProjectCalls()
 	return nil, nil
 }
 
@@ -115,16 +152,74 @@ func (c *checker) checkHandler(fh *errflow.Handler) {
 }
 
 // exportPending checks a candidate handler on the path a tool would give
-// it, and exports what it finds for the package whose tool uses it.
+// it, and keeps what it finds for the package whose tool uses it.
 func (c *checker) exportPending(fh *errflow.Handler) {
-	found := c.report.Capture(func(rule rules.Rule) report.Needs {
-		if rule == rules.PreferMCPErrorInHandler {
-			return report.NeedsTool
+	c.pending[fh] = append(c.pending[fh], c.report.Capture(candidateNeeds, func() { c.checkHandler(fh) })...)
+}
+
+// candidateNeeds says what a candidate's finding needs to hold.
+func candidateNeeds(rule rules.Rule) report.Needs {
+	if rule == rules.PreferMCPErrorInHandler {
+		return report.NeedsTool
+	}
+	return report.NeedsClient
+}
+
+// exportPendings exports the findings of each candidate, its helpers'
+// included, for the package that makes it a handler.
+func (c *checker) exportPendings() {
+	byType := map[string][]report.Pending{}
+	for _, fh := range c.flow.Handlers {
+		found := c.pending[fh]
+		switch {
+		case len(found) == 0:
+		case fh.Project != nil:
+			byType[typeKey(fh.Project)] = append(byType[typeKey(fh.Project)], found...)
+		case fh.Func != nil:
+			c.pass.ExportObjectFact(fh.Func, &pendingFact{report.PendingSet{Findings: found}})
 		}
-		return report.NeedsClient
-	}, func() { c.checkHandler(fh) })
-	if len(found) > 0 && fh.Func != nil {
-		c.pass.ExportObjectFact(fh.Func, &pendingFact{report.PendingSet{Findings: found}})
+	}
+	if len(byType) == 0 {
+		return
+	}
+	fact := &projectPendingFact{}
+	for _, t := range slices.Sorted(maps.Keys(byType)) {
+		fact.Types = append(fact.Types, projectPending{Type: t, PendingSet: report.PendingSet{Findings: byType[t]}})
+	}
+	c.pass.ExportPackageFact(fact)
+}
+
+// typeKey names a type in a fact.
+func typeKey(tn *types.TypeName) string { return tn.Pkg().Path() + "." + tn.Name() }
+
+// reportProjectCalls reports, for each project handler type whose values
+// the package's handlers call, the findings every package it imports
+// recorded about the functions it stores as that type.
+func (c *checker) reportProjectCalls() {
+	if len(c.flow.ProjectCalls) == 0 {
+		return
+	}
+	calls := map[string]*ast.CallExpr{}
+	for tn, call := range c.flow.ProjectCalls {
+		calls[typeKey(tn)] = call
+	}
+	for _, pf := range c.pass.AllPackageFacts() {
+		fact, ok := pf.Fact.(*projectPendingFact)
+		if !ok || pf.Package == c.pass.Pkg {
+			continue
+		}
+		for _, t := range fact.Types {
+			call := calls[t.Type]
+			if call == nil {
+				continue
+			}
+			related := []analysis.RelatedInformation{{Pos: call.Pos(), End: call.End(), Message: "called here as a handler"}}
+			for _, f := range t.Findings {
+				if f.Needs == report.NeedsClient && c.once(rules.Rule{ID: f.Rule}, f.At) {
+					c.report.ReportPending(f, related)
+				}
+			}
+		}
 	}
 }
 
@@ -167,6 +262,9 @@ type checker struct {
 	runtime *types.Package // the mcperr package as imported, or nil
 
 	done map[doneKey]bool // findings already reported
+
+	// pending are the findings about candidates, exported at the end.
+	pending map[*errflow.Handler][]report.Pending
 }
 
 // A doneKey is one finding: a rule at a node. A value reached from two

@@ -89,6 +89,16 @@ func noStringifyInReturnedErrors(h *handler) {
 		sentinel := br != nil && br.Sentinel
 		s.errorValue(o.Expr, o.Index, "the error "+h.describe()+" returns", sentinel)
 	}
+	if !h.Path.ResultErrors {
+		return
+	}
+	for _, ret := range h.b.Returns {
+		br := errflow.InnermostBranch(h.b, ret)
+		sentinel := br != nil && br.Sentinel
+		for _, e := range h.c.flow.ResultErrors(h.b, ret) {
+			s.errorValue(e, -1, "the error "+h.describe()+" returns in its result", sentinel)
+		}
+	}
 }
 
 // noStringifyInShownOutput checks the text results a handler returns with

@@ -72,6 +72,10 @@ type Result struct {
 	// reaches a handler's client (see sources.go).
 	Sources []*Source
 
+	// ProjectCalls are the project handler types (see projects.go) whose
+	// values the package's handlers call, with the first such call.
+	ProjectCalls map[*types.TypeName]*ast.CallExpr
+
 	finals map[*Root]*walk
 
 	// serversBuilt: the package builds mcp-go servers (at serverSites);
@@ -198,7 +202,11 @@ func run(pass *analysis.Pass) (any, error) {
 	if pass.Pkg.Path() == model.RuntimePath || ownPackage(pass.Pkg) || !reaches && !m.ReachesRuntime && !projectPackage(pass) {
 		return res, nil
 	}
-	res.x = NewIndex(pass.TypesInfo, serverFiles(pass))
+	module := ""
+	if pass.Module != nil {
+		module = pass.Module.Path
+	}
+	res.x = newIndex(pass.TypesInfo, serverFiles(pass), pass.Pkg, module)
 	res.s = newSolver(pass, m, res.x)
 	res.s.solveAll()
 	res.s.exportFacts()

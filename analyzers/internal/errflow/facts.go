@@ -139,7 +139,7 @@ func factOf(sum *Summary, sig *types.Signature) *summaryFact {
 		fs.Blobs = factBlobs(sl.Blobs)
 		fs.FailBlobs = factBlobs(sl.FailBlobs)
 		fact.Results = append(fact.Results, fs)
-		if sig == nil || relevantResult(sig.Results().At(i).Type()) {
+		if sig == nil || relevantResult(sig.Results().At(i).Type()) || carriesErrorParam(sl, sig) {
 			says = true
 		}
 	}
@@ -148,6 +148,19 @@ func factOf(sum *Summary, sig *types.Signature) *summaryFact {
 	}
 	fact.normalize()
 	return fact
+}
+
+// carriesErrorParam reports whether a slot carries an error parameter of
+// sig: a constructor of a result that holds the failure in a field
+// (NewToolCallResult(text string, err error)), whose callers' results
+// carry the error they pass.
+func carriesErrorParam(sl Slot, sig *types.Signature) bool {
+	for _, p := range sl.Params {
+		if p < sig.Params().Len() && IsError(sig.Params().At(p).Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 // relevantResult reports whether a result of type t is worth a fact: an

@@ -19,6 +19,9 @@ package errflow
 //     interface parameter makes the methods implementing it, and the
 //     functions converted to a function type implementing it, handlers
 //     (see implementations.go);
+//   - project handler types: functions a package stores in a field of a
+//     handler type of the module's own, which an adapter in another
+//     package calls (see projects.go);
 //   - the server: an mcp-go server built with a tool handler middleware
 //     that turns handlers' errors into tool results converts every
 //     handler registered on it.
@@ -70,6 +73,10 @@ type Path struct {
 	// Wrapped reports that the handler is called by a function it is
 	// passed to, which may translate what it returns on the way.
 	Wrapped bool
+	// ResultErrors reports that the errors the handler's results carry in
+	// their fields (a project result type's Err) reach the client as its
+	// failure.
+	ResultErrors bool
 	// Shown are the results, other than the error, whose text the client
 	// reads in the error message when the error is not nil: an adapter
 	// that appends an operation's output to its error (aks-mcp's
@@ -109,7 +116,7 @@ func (p *Path) Protocol() bool {
 func (p *Path) Adapted() bool { return p.Kind == model.Adapted }
 
 func (p *Path) key() string {
-	return fmt.Sprint(p.Kind, p.Roles, p.Converting, p.Deferred, p.Wrapped, p.Tool, p.Shown)
+	return fmt.Sprint(p.Kind, p.Roles, p.Converting, p.Deferred, p.Wrapped, p.Tool, p.Shown, p.ResultErrors)
 }
 
 // A Handler is a function whose results reach an MCP client.
@@ -138,6 +145,9 @@ type Handler struct {
 	// function of another package, returns (or returns in a value): its
 	// facts hold what the rules found in them there.
 	Factory bool
+	// Project is, for a candidate stored in a field of a project handler
+	// type, that type (see projects.go).
+	Project *types.TypeName
 }
 
 // Kind returns the kind of the handler's first path.
@@ -304,6 +314,8 @@ func (r *Result) findHandlers() {
 	f.seedConversions(local)
 	f.drain()
 	f.seedCandidates()
+	f.seedProjectHandlers()
+	f.noteProjectCalls()
 	f.findSources()
 	f.noteServers()
 	r.Handlers = f.order

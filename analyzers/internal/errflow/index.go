@@ -12,6 +12,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
 )
@@ -36,6 +37,9 @@ type Body struct {
 	Refs []*ast.Ident
 
 	serverTools []*ast.CompositeLit // mcp-go server.ServerTool literals
+	// projectStores are the values a body stores in a field of a project
+	// handler type (see projectType): toolkit.Tool{Handler: scale}.
+	projectStores []projectStore
 }
 
 // A Root is a function body no other contains, with what its walk found
@@ -79,6 +83,9 @@ type Index struct {
 	pkgCalls []*ast.CallExpr
 	bodies   map[*ast.BlockStmt]*Body
 	decls    map[*types.Func]*Body
+
+	pkg    *types.Package // nil: project handler types are not recorded
+	module string         // the path of pkg's module
 }
 
 // Body returns the body of the package whose block is block, or nil.
@@ -122,7 +129,13 @@ func (x *Index) Enclosing(pos token.Pos) *Body {
 
 // NewIndex walks every function body of files, a package's.
 func NewIndex(info *types.Info, files []*ast.File) *Index {
-	x := &Index{info: info, bodies: map[*ast.BlockStmt]*Body{}, decls: map[*types.Func]*Body{}}
+	return newIndex(info, files, nil, "")
+}
+
+// newIndex is NewIndex for package pkg of module module, whose project
+// handler types it records (see ProjectType).
+func newIndex(info *types.Info, files []*ast.File, pkg *types.Package, module string) *Index {
+	x := &Index{info: info, pkg: pkg, module: module, bodies: map[*ast.BlockStmt]*Body{}, decls: map[*types.Func]*Body{}}
 	for _, file := range files {
 		for _, decl := range file.Decls {
 			switch decl := decl.(type) {
@@ -268,8 +281,61 @@ func (w *rootWalk) visit(n ast.Node) bool {
 		if t := w.info.TypeOf(n); t != nil && model.IsNamed(t, model.MCPGoServer, "ServerTool") {
 			top.serverTools = append(top.serverTools, n)
 		}
+		for _, elt := range n.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				if tn := w.projectType(w.info.TypeOf(kv.Value), kv.Key); tn != nil {
+					top.projectStores = append(top.projectStores, projectStore{tn, kv.Value})
+				}
+			}
+		}
 	}
 	return true
+}
+
+// A projectStore is a value stored in a field of a project handler type.
+type projectStore struct {
+	typ   *types.TypeName
+	value ast.Expr
+}
+
+// projectType returns the project handler type of the field key names,
+// or nil (see ProjectType).
+func (w *rootWalk) projectType(valueType types.Type, key ast.Expr) *types.TypeName {
+	id, ok := key.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	field, ok := w.info.Uses[id].(*types.Var)
+	if !ok || !field.IsField() || valueType == nil {
+		return nil
+	}
+	return ProjectType(w.x.pkg, w.x.module, field.Type())
+}
+
+// ProjectType returns t's name when t is a project handler type of a
+// package of module other than pkg: a named function type of the
+// module's own (no SDK's), returning an error and something else, in
+// which a server's tools store their handlers for an adapter of another
+// package to call (kubernetes-mcp-server's api.ToolHandlerFunc). It
+// returns nil otherwise, and when the module is not known.
+func ProjectType(pkg *types.Package, module string, t types.Type) *types.TypeName {
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || pkg == nil || module == "" {
+		return nil
+	}
+	tn := named.Obj()
+	sig, ok := named.Underlying().(*types.Signature)
+	if !ok || tn.Pkg() == nil || tn.Pkg() == pkg || ownPackage(tn.Pkg()) || named.TypeParams().Len() > 0 {
+		return nil
+	}
+	if path := tn.Pkg().Path(); path != module && !strings.HasPrefix(path, module+"/") {
+		return nil
+	}
+	res := sig.Results()
+	if res.Len() < 2 || !IsError(res.At(res.Len()-1).Type()) {
+		return nil
+	}
+	return tn
 }
 
 // call records what a call says about the body: the error it tests, the

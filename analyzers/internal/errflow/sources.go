@@ -104,10 +104,17 @@ func (f *finder) findSources() {
 					}
 				}
 			}
+			if p.ResultErrors && b == h.Body {
+				for _, e := range f.r.ResultErrors(b, ret) {
+					for _, src := range f.errorSources(w, e, -1, false, 0) {
+						add(src, b, ret, h, p, false)
+					}
+				}
+			}
 		}
 	}
 	for _, h := range f.order {
-		if h.Body == nil || h.Candidate {
+		if h.Body == nil || h.Candidate && h.Project == nil {
 			continue
 		}
 		for _, p := range h.Paths {

@@ -1,0 +1,35 @@
+// Package kitserver adapts toolkit's tools to the go-sdk.
+package kitserver
+
+import (
+	"context"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"fixtures/kittools"
+	"fixtures/toolkit"
+)
+
+// New registers every tool of kittools.
+func New() *mcp.Server {
+	s := mcp.NewServer(&mcp.Implementation{Name: "kit"}, nil)
+	for _, t := range kittools.Tools() {
+		s.AddTool(&mcp.Tool{Name: t.Name}, adapt(t))
+	}
+	return s
+}
+
+// adapt shows the client the failure a handler's result carries.
+func adapt(t toolkit.Tool) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		res, err := t.Handler(toolkit.Params{})
+		if err != nil {
+			return nil, err // want `sdk-protocol-error`
+		}
+		out := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: res.Text}}}
+		if res.Err != nil {
+			out.SetError(res.Err)
+		}
+		return out, nil
+	}
+}
