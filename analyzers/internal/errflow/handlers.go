@@ -314,8 +314,9 @@ func (r *Result) findHandlers() {
 	f.seedConversions(local)
 	f.drain()
 	f.seedCandidates()
-	f.seedProjectHandlers()
 	f.noteProjectCalls()
+	f.seedProjectHandlers()
+	f.drain()
 	f.findSources()
 	f.noteServers()
 	r.Handlers = f.order

@@ -39,12 +39,23 @@ func (f *finder) seedProjectHandlers() {
 					if v.fn == nil || v.factory || f.hasPaths(v) {
 						continue // facts are recorded on declared functions
 					}
+					step := Step{Pos: st.value.Pos(), What: "stored as a " + model.TypeName(st.typ)}
+					if call := f.r.ProjectCalls[st.typ]; call != nil {
+						// This package's own handlers call the type: a
+						// handler here, reported here.
+						if sig := f.sigOf(v); sig != nil {
+							p := projectPath(sig, step)
+							p.Via = append(p.Via, Step{Pos: call.Pos(), What: "called as a handler"})
+							f.add(v, p, nil)
+						}
+						continue
+					}
 					h := f.handler(v)
 					if h.Body == nil || h.Sig == nil {
 						continue
 					}
 					h.Candidate, h.Project = true, st.typ
-					h.Paths = []*Path{projectPath(h.Sig, Step{Pos: st.value.Pos(), What: "stored as a " + model.TypeName(st.typ)})}
+					h.Paths = []*Path{projectPath(h.Sig, step)}
 				}
 			}
 		}

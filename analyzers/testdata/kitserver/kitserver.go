@@ -3,6 +3,8 @@ package kitserver
 
 import (
 	"context"
+	"errors"
+	"os"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -13,7 +15,8 @@ import (
 // New registers every tool of kittools.
 func New() *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "kit"}, nil)
-	for _, t := range kittools.Tools() {
+	tools := append(kittools.Tools(), toolkit.Tool{Name: "version", Handler: version})
+	for _, t := range tools {
 		s.AddTool(&mcp.Tool{Name: t.Name}, adapt(t))
 	}
 	return s
@@ -32,4 +35,13 @@ func adapt(t toolkit.Tool) mcp.ToolHandler {
 		}
 		return out, nil
 	}
+}
+
+// version is a tool of this package: its handler is checked here.
+func version(p toolkit.Params) (*toolkit.Result, error) {
+	data, err := os.ReadFile("/VERSION")
+	if err != nil {
+		return toolkit.NewResult("", errors.New("no version")), nil // want `preserve-cause-on-rethrow: the error returned while handling err does not carry it`
+	}
+	return toolkit.NewResult(string(data), nil), nil
 }
