@@ -174,7 +174,7 @@ func (c *checker) exportPendings() {
 		switch {
 		case len(found) == 0:
 		case fh.Project != nil:
-			byType[typeKey(fh.Project)] = append(byType[typeKey(fh.Project)], found...)
+			byType[errflow.TypeKey(fh.Project)] = append(byType[errflow.TypeKey(fh.Project)], found...)
 		case fh.Func != nil:
 			c.pass.ExportObjectFact(fh.Func, &pendingFact{report.PendingSet{Findings: found}})
 		}
@@ -189,9 +189,6 @@ func (c *checker) exportPendings() {
 	c.pass.ExportPackageFact(fact)
 }
 
-// typeKey names a type in a fact.
-func typeKey(tn *types.TypeName) string { return tn.Pkg().Path() + "." + tn.Name() }
-
 // reportProjectCalls reports, for each project handler type whose values
 // the package's handlers call, the findings every package it imports
 // recorded about the functions it stores as that type.
@@ -201,7 +198,7 @@ func (c *checker) reportProjectCalls() {
 	}
 	calls := map[string]*ast.CallExpr{}
 	for tn, call := range c.flow.ProjectCalls {
-		calls[typeKey(tn)] = call
+		calls[errflow.TypeKey(tn)] = call
 	}
 	for _, pf := range c.pass.AllPackageFacts() {
 		fact, ok := pf.Fact.(*projectPendingFact)

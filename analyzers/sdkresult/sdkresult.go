@@ -408,6 +408,9 @@ func (c *checker) checkProtocolError(st *site) bool {
 	if st.value.MaybeProtocol(sdkOf(p.Kind)) {
 		return false // a deliberate protocol error, or one that may be
 	}
+	if st.value.Shape == errflow.ShapeNil {
+		return false // every value it can be is nil: the return never runs with an error
+	}
 	if !c.once(rules.SDKProtocolError, st.err) {
 		return true
 	}

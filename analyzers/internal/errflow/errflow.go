@@ -50,7 +50,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:              run,
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeFor[*Result](),
-	FactTypes:        []analysis.Fact{new(summaryFact), new(entryFact), new(handlersFact), new(implementsFact), new(reachesSDK)},
+	FactTypes:        []analysis.Fact{new(summaryFact), new(entryFact), new(handlersFact), new(implementsFact), new(projectErrorsFact), new(reachesSDK)},
 }
 
 // A Result is the error flow of one package.

@@ -322,6 +322,7 @@ func (r *Result) findHandlers() {
 	r.Handlers = f.order
 	f.exportAdapters()
 	f.exportImplementations(local)
+	f.exportProjectErrors()
 }
 
 // indexCalls records the calls of each function of the package and the

@@ -19,8 +19,11 @@ package errflow
 // every such function its imports recorded.
 
 import (
+	"fmt"
 	"go/ast"
 	"go/types"
+	"maps"
+	"slices"
 
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
 )
@@ -171,4 +174,73 @@ func (r *Result) carriedErrors(b *Body, e ast.Expr, index, depth int) []ast.Expr
 		return out
 	}
 	return nil
+}
+
+// projectErrorsFact is a package fact: for each project handler type the
+// package stores handlers as, whether any of them may return a non-nil
+// error. An adapter that passes the error such a handler returns on to
+// the SDK (res, err := tool.Handler(p); if err != nil { return nil, err })
+// sends nothing when none does: every failure travels in the result.
+type projectErrorsFact struct {
+	Types []projectErrors // sorted by Type
+}
+
+// A projectErrors says whether a handler of Type may return an error.
+type projectErrors struct {
+	Type   string
+	Errors bool
+}
+
+func (*projectErrorsFact) AFact() {}
+
+func (f *projectErrorsFact) String() string {
+	s := "project errors:"
+	for _, t := range f.Types {
+		s += fmt.Sprintf(" %s=%v", t.Type, t.Errors)
+	}
+	return s
+}
+
+// TypeKey names a type in a fact: its package's path and its name.
+func TypeKey(tn *types.TypeName) string { return tn.Pkg().Path() + "." + tn.Name() }
+
+// exportProjectErrors exports, for the project handler types the
+// package's candidates are stored as, whether any may return an error.
+func (f *finder) exportProjectErrors() {
+	errs := map[string]bool{}
+	for _, h := range f.order {
+		if h.Project == nil || h.Func == nil {
+			continue
+		}
+		key := TypeKey(h.Project)
+		sum := f.r.s.summary(h.Func)
+		i := errorIndex(h.Sig)
+		errs[key] = errs[key] || sum == nil || i < 0 || i >= len(sum.Results) || sum.Results[i].Shape&^ShapeNil != 0
+	}
+	if len(errs) == 0 {
+		return
+	}
+	fact := &projectErrorsFact{}
+	for _, key := range slices.Sorted(maps.Keys(errs)) {
+		fact.Types = append(fact.Types, projectErrors{key, errs[key]})
+	}
+	f.r.pass.ExportPackageFact(fact)
+}
+
+// projectReturnsErrors reports whether a handler of a project handler
+// type may return a non-nil error, by the facts of the packages that
+// store handlers as it; true when none does (nothing is known).
+func (s *solver) projectReturnsErrors(tn *types.TypeName) bool {
+	if s.projectErrs == nil {
+		s.projectErrs = map[string]bool{}
+		for _, pf := range s.pass.AllPackageFacts() {
+			if fact, ok := pf.Fact.(*projectErrorsFact); ok {
+				for _, t := range fact.Types {
+					s.projectErrs[t.Type] = s.projectErrs[t.Type] || t.Errors
+				}
+			}
+		}
+	}
+	errs, known := s.projectErrs[TypeKey(tn)]
+	return errs || !known
 }

@@ -59,6 +59,8 @@ type solver struct {
 
 	roots map[*Root]*rootFacts
 
+	projectErrs map[string]bool // project handler type -> may return errors (see projectReturnsErrors)
+
 	impls   map[*types.Func][]*types.Func // interface method -> implementations (see implementations)
 	methods map[string][]*types.Func      // concrete methods by name, on first use
 }

@@ -779,6 +779,10 @@ func (w *walk) funcValueCall(call *ast.CallExpr, index int) Value {
 	if sig == nil || HandlerShaped(sig) {
 		v.Protocol = ProtoAny
 	}
+	if tn := ProjectType(w.s.x.pkg, w.s.x.module, w.s.info.TypeOf(call.Fun)); tn != nil && sig != nil &&
+		index == sig.Results().Len()-1 && !w.s.projectReturnsErrors(tn) {
+		return Value{Shape: ShapeNil, ContextOnly: true} // every handler of the type fails in its result
+	}
 	if c, ok := w.paramCallOf(call, index); ok {
 		v.Calls = []paramCall{c}
 	}

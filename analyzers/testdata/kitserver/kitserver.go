@@ -19,6 +19,9 @@ func New() *mcp.Server {
 	for _, t := range tools {
 		s.AddTool(&mcp.Tool{Name: t.Name}, adapt(t))
 	}
+	for _, t := range kittools.Quiet() {
+		s.AddTool(&mcp.Tool{Name: t.Name}, adaptQuiet(t))
+	}
 	return s
 }
 
@@ -28,6 +31,21 @@ func adapt(t toolkit.Tool) mcp.ToolHandler {
 		res, err := t.Handler(toolkit.Params{})
 		if err != nil {
 			return nil, err // want `sdk-protocol-error`
+		}
+		out := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: res.Text}}}
+		if res.Err != nil {
+			out.SetError(res.Err)
+		}
+		return out, nil
+	}
+}
+
+// adaptQuiet passes a QuietFunc's error on too, but none returns one.
+func adaptQuiet(t toolkit.QuietTool) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		res, err := t.Handler(toolkit.Params{})
+		if err != nil {
+			return nil, err
 		}
 		out := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: res.Text}}}
 		if res.Err != nil {

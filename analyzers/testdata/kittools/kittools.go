@@ -23,6 +23,7 @@ func Tools() []toolkit.Tool {
 		{Name: "kind", Handler: kind},
 		{Name: "echo", Handler: echo},
 		{Name: "uptime", Handler: uptime},
+		{Name: "strict", Handler: strict},
 	}
 }
 
@@ -115,4 +116,25 @@ func textResult(text string, err error) (*toolkit.Result, error) {
 		return toolkit.NewResult("", err), nil
 	}
 	return toolkit.NewResult(text, nil), nil
+}
+
+// strict returns its failure as an error, which the adapter passes to the
+// go-sdk as a JSON-RPC error (reported there).
+func strict(p toolkit.Params) (*toolkit.Result, error) {
+	if p.Args == nil {
+		return nil, errors.New("no arguments")
+	}
+	return toolkit.NewResult("ok", nil), nil
+}
+
+// Quiet returns tools whose handlers fail only in their results.
+func Quiet() []toolkit.QuietTool {
+	return []toolkit.QuietTool{{Name: "hush", Handler: hush}}
+}
+
+func hush(p toolkit.Params) (*toolkit.Result, error) {
+	if p.Args == nil {
+		return toolkit.NewResult("", errors.New("no arguments")), nil
+	}
+	return toolkit.NewResult("ok", nil), nil
 }

@@ -38,3 +38,13 @@ type Format struct {
 	Name string
 	Run  Formatter
 }
+
+// A QuietFunc handles a call whose every failure is in its result; its
+// handlers never return an error.
+type QuietFunc func(p Params) (*Result, error)
+
+// A QuietTool is a named QuietFunc.
+type QuietTool struct {
+	Name    string
+	Handler QuietFunc
+}
