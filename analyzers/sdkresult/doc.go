@@ -115,7 +115,17 @@
 // res.SetError(err)), or put what the client needs into the error. A
 // result written as an empty literal, or with nothing but IsError set,
 // loses nothing and is not flagged; neither is a value the analyzer cannot
-// prove holds something.
+// prove holds something, nor one returned with the context's error (the
+// call was cancelled: nobody reads it).
+//
+// A typed go-sdk handler that returns the output and the error of one call
+// — out, err := pipelines.Wait(…); return res, out, err, or through a
+// helper that hands them back, toolutil.WithHints(res, out, err) — is
+// flagged when the called function may return that output filled together
+// with a non-nil error (return out, fmt.Errorf("finished with status %q",
+// s)), by its summary: when it fails that way, what it saw is lost. A
+// function of the same package whose results the handler returns as they
+// are is checked itself, at that return.
 //
 // What the client receives:
 //   - go-sdk v1.8.0, typed handler: a tool result with only the error's

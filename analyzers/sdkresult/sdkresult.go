@@ -300,6 +300,51 @@ func (c *checker) checkHandler(h *errflow.Handler, p *errflow.Path) {
 		c.checkWrappedProtocolError(st)
 		c.checkErrorResultWithoutContent(st)
 	}
+	c.checkFilledDropped(h, p)
+}
+
+// checkFilledDropped reports a typed go-sdk handler that returns, with
+// the error, an output that the function both came from returns filled
+// when it fails: out, err := pipelines.Wait(…); return res, out, err (or
+// through a helper that hands them back, toolutil.WithHints(res, out,
+// err)). When Wait fails that way, the SDK drops what it saw and sends
+// only the error's text. (A return whose error is surely non-nil is
+// checkResultDropped's.)
+func (c *checker) checkFilledDropped(h *errflow.Handler, p *errflow.Path) {
+	b := h.Body
+	n := h.Sig.Results().Len()
+	oi, ei := p.Output(), p.Error()
+	if p.Kind != model.GoSDKTyped || b == nil || oi < 0 || ei < 0 || n != len(p.Roles) {
+		return
+	}
+	for _, ret := range b.Returns {
+		var out, err ast.Expr
+		switch len(ret.Results) {
+		case n:
+			if c.flow.ErrNonNil(b, ret, ret.Results[ei]) {
+				continue
+			}
+			out, err = ret.Results[oi], ret.Results[ei]
+		case 1:
+			call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
+			if !ok {
+				continue
+			}
+			out, err = c.flow.PassedArg(b, call, oi), c.flow.PassedArg(b, call, ei)
+		}
+		if out == nil || err == nil {
+			continue
+		}
+		fn := c.flow.FilledWithError(b, out, err)
+		if fn == nil || len(ret.Results) == n && fn.Pkg() == c.pass.Pkg {
+			continue // a function of this package whose results are returned as they are is a delegate, checked itself
+		}
+		at := ret.Results[min(oi, len(ret.Results)-1)]
+		c.r.Report(rules.SDKResultDropped, at,
+			"%s may return its %s filled together with an error, and the go-sdk discards the output a typed handler returns with a non-nil error, sending the client only the error's text: "+
+				"when the error comes with an output, report the failure with res.SetError(err) and a nil error to keep the output, or put what the client needs in the error",
+			model.FuncName(fn), types.TypeString(h.Sig.Results().At(oi).Type(), types.RelativeTo(c.pass.Pkg)))
+	}
 }
 
 // checkSource reports the errors a helper returns that reach, through a
@@ -508,6 +553,9 @@ func (c *checker) checkNilResult(st *site) {
 func (c *checker) checkResultDropped(st *site, protocol bool) {
 	if !st.errNonNil || st.err == nil {
 		return
+	}
+	if st.value.ContextOnly && st.value.Context {
+		return // the call was cancelled: nobody reads what comes with the error
 	}
 	p := st.p
 	b := st.h.Body

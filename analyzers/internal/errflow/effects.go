@@ -82,8 +82,10 @@ func (w *walk) unit(b *Body) *Summary {
 
 // failBlobs records, for each text result of a function that also returns
 // an error, the raw values it returns with a surely non-nil error — return
-// stderr.String(), err in an err != nil branch — and those of the
-// functions whose results it returns unchanged (return process.Run(args)).
+// stderr.String(), err in an err != nil branch — and for each other
+// result, whether it is returned filled with such an error (return out,
+// fmt.Errorf(…)); and the same of the functions whose results it returns
+// unchanged (return process.Run(args)).
 func (w *walk) failBlobs(sum *Summary, b *Body) {
 	n := b.Sig.Results().Len()
 	errIndex := errorIndex(b.Sig)
@@ -91,9 +93,10 @@ func (w *walk) failBlobs(sum *Summary, b *Body) {
 		return
 	}
 	for i := range n {
-		if i == errIndex || !IsText(b.Sig.Results().At(i).Type()) {
+		if i == errIndex {
 			continue
 		}
+		text := IsText(b.Sig.Results().At(i).Type())
 		sl := &sum.Results[i]
 		for _, ret := range b.Returns {
 			switch {
@@ -101,7 +104,12 @@ func (w *walk) failBlobs(sum *Summary, b *Body) {
 				if !errNonNil(w.s.info, b, ret, ret.Results[errIndex], func(e ast.Expr) bool { return w.value(e, -1).NonNil }) {
 					continue
 				}
-				if bl := w.textBlob(Origin{Expr: ret.Results[i], Index: -1}, 0); bl != nil {
+				if ev := w.value(ret.Results[errIndex], -1); ev.Context && ev.ContextOnly {
+					continue // cancelled: nobody reads what comes with it
+				}
+				if !text {
+					sl.FailFilled = sl.FailFilled || filled(w.s.info, b, ret.Results[i])
+				} else if bl := w.textBlob(Origin{Expr: ret.Results[i], Index: -1}, 0); bl != nil {
 					sl.FailBlobs = appendBlob(sl.FailBlobs, *bl)
 				}
 			case len(ret.Results) == 1:
@@ -113,6 +121,7 @@ func (w *walk) failBlobs(sum *Summary, b *Body) {
 					if i >= len(c.sum.Results) {
 						continue
 					}
+					sl.FailFilled = sl.FailFilled || c.sum.Results[i].FailFilled
 					for _, bl := range c.sum.Results[i].FailBlobs {
 						if c.fn != nil {
 							bl.Via = append([]string{model.FuncName(c.fn)}, bl.Via...)

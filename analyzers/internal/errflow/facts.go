@@ -38,6 +38,7 @@ type FactSlot struct {
 	Params, Mentions, Shows                    []int
 	Calls                                      []ParamCall
 	Blobs, FailBlobs                           []FactBlob
+	FailFilled                                 bool
 }
 
 // A FactBlob is a Blob as a fact records it.
@@ -90,6 +91,9 @@ func (r FactSlot) describe() string {
 	for _, b := range r.FailBlobs {
 		parts = append(parts, "blob with the error at "+b.Site)
 	}
+	if r.FailFilled {
+		parts = append(parts, "filled with the error")
+	}
 	return strings.Join(parts, " ")
 }
 
@@ -138,6 +142,7 @@ func factOf(sum *Summary, sig *types.Signature) *summaryFact {
 		}
 		fs.Blobs = factBlobs(sl.Blobs)
 		fs.FailBlobs = factBlobs(sl.FailBlobs)
+		fs.FailFilled = sl.FailFilled
 		fact.Results = append(fact.Results, fs)
 		if sig == nil || relevantResult(sig.Results().At(i).Type()) || carriesErrorParam(sl, sig) {
 			says = true
@@ -202,6 +207,7 @@ func (f *summaryFact) decodeSummary() *Summary {
 		}
 		sl.Blobs = blobsOf(r.Blobs)
 		sl.FailBlobs = blobsOf(r.FailBlobs)
+		sl.FailFilled = r.FailFilled
 		s.Results = append(s.Results, sl)
 	}
 	return s

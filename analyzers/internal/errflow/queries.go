@@ -130,12 +130,14 @@ func onlyIsError(lit *ast.CompositeLit) bool {
 
 // Filled reports whether every value e may hold is a composite literal
 // with at least one element: output a handler surely meant to send.
-func (r *Result) Filled(b *Body, e ast.Expr) bool {
+func (r *Result) Filled(b *Body, e ast.Expr) bool { return filled(r.pass.TypesInfo, b, e) }
+
+func filled(info *types.Info, b *Body, e ast.Expr) bool {
 	res := b.Root.Resolver
 	if res.MayHoldZero(e) {
 		return false
 	}
-	if v := localVar(r.pass.TypesInfo, e); v != nil && b.Root.Addressed(v) {
+	if v := localVar(info, e); v != nil && b.Root.Addressed(v) {
 		return false
 	}
 	origins := res.Origins(e)
@@ -648,4 +650,81 @@ func (r *Result) emptyLiteral(b *Body, lit *ast.CompositeLit, depth int) bool {
 		}
 	}
 	return true
+}
+
+// FilledWithError returns the function whose one call gives both out and
+// err (out, err := pipelines.Wait(…)) when its summary says it may return
+// out filled with a non-nil error, or nil.
+func (r *Result) FilledWithError(b *Body, out, err ast.Expr) *types.Func {
+	oc, oi := singleCallOrigin(b, out)
+	ec, ei := singleCallOrigin(b, err)
+	if oc == nil || oc != ec || oi < 0 {
+		return nil
+	}
+	for _, c := range r.finalWalk(b.Root).callees(oc) {
+		if c.fn != nil && ei == errorIndex(c.sig) && oi < len(c.sum.Results) && c.sum.Results[oi].FailFilled {
+			return c.fn
+		}
+	}
+	return nil
+}
+
+// singleCallOrigin returns the call a local holds a result of, and which,
+// when that is its only origin.
+func singleCallOrigin(b *Body, e ast.Expr) (*ast.CallExpr, int) {
+	origins := b.Root.Resolver.OriginsOf(ast.Unparen(e))
+	if len(origins) != 1 {
+		return nil, -1
+	}
+	call, ok := ast.Unparen(origins[0].Expr).(*ast.CallExpr)
+	if !ok {
+		return nil, -1
+	}
+	return call, origins[0].Index
+}
+
+// PassedArg returns, for a call of a function whose result index carries
+// exactly one of its parameters (toolutil.WithHints(res, out, err) hands
+// out and err back), the argument given there, or nil.
+func (r *Result) PassedArg(b *Body, call *ast.CallExpr, index int) ast.Expr {
+	fn := model.Callee(r.pass.TypesInfo, call)
+	if fn == nil {
+		return nil
+	}
+	param := typeParamPassed(fn.Origin().Signature(), index)
+	if sum := r.s.summary(fn); param < 0 && sum != nil && index < len(sum.Results) && len(sum.Results[index].Params) == 1 {
+		param = sum.Results[index].Params[0]
+	}
+	if param < 0 {
+		return nil
+	}
+	args := ArgsOf(call, fn.Signature(), param, methodExprShift(r.pass.TypesInfo, call.Fun))
+	if len(args) != 1 {
+		return nil
+	}
+	return args[0]
+}
+
+// typeParamPassed returns the one parameter whose type is result index's,
+// when that is a type parameter: all a generic function can return of a
+// type it knows nothing of is what it was given of it (or its zero value).
+// It returns -1 otherwise.
+func typeParamPassed(sig *types.Signature, index int) int {
+	if index >= sig.Results().Len() {
+		return -1
+	}
+	tp, ok := types.Unalias(sig.Results().At(index).Type()).(*types.TypeParam)
+	if !ok {
+		return -1
+	}
+	found := -1
+	for i := range sig.Params().Len() {
+		if types.Identical(sig.Params().At(i).Type(), tp) {
+			if found >= 0 {
+				return -1
+			}
+			found = i
+		}
+	}
+	return found
 }

@@ -89,6 +89,11 @@ type Slot struct {
 	// returns what the command wrote to stderr with its error. An adapter
 	// that shows the text with the error (Path.Shown) shows them.
 	FailBlobs []Blob
+	// FailFilled: the result is returned filled (a composite literal with
+	// elements) with a surely non-nil error, by some return: a poller
+	// that returns what it saw with the failure. A typed go-sdk handler
+	// that returns both loses it.
+	FailFilled bool
 }
 
 // A ParamCall is result Result of calling the function-valued parameter
@@ -223,7 +228,7 @@ func (s *Summary) size() int {
 
 func (sl Slot) size() int {
 	n := len(sl.Params) + len(sl.Mentions) + len(sl.Shows) + len(sl.Calls) + len(sl.Blobs) + len(sl.FailBlobs)
-	for _, b := range []bool{sl.NonNil, sl.Protocol, sl.WrapsRPC, sl.Context, sl.Plain} {
+	for _, b := range []bool{sl.NonNil, sl.Protocol, sl.WrapsRPC, sl.Context, sl.Plain, sl.FailFilled} {
 		if b {
 			n++
 		}

@@ -153,4 +153,60 @@ func Register(s *mcp.Server) {
 	mcp.AddTool(s, &mcp.Tool{Name: "any"}, anyOut)
 	mcp.AddTool(s, &mcp.Tool{Name: "list"}, listOf(func(context.Context) ([]int, error) { return nil, nil }))
 	mcp.AddTool(s, &mcp.Tool{Name: "method"}, svc.method)
+	mcp.AddTool(s, &mcp.Tool{Name: "wait"}, waitHandler)
+	mcp.AddTool(s, &mcp.Tool{Name: "wait_hinted"}, waitHinted)
+	mcp.AddTool(s, &mcp.Tool{Name: "lookup"}, lookupHandler)
+}
+
+// A WaitOut is what a poller saw.
+type WaitOut struct {
+	Status string `json:"status"`
+	Polls  int    `json:"polls"`
+}
+
+// wait returns what it saw together with the error when the job failed.
+func wait(ctx context.Context, id string) (WaitOut, error) {
+	if id == "" {
+		return WaitOut{}, errors.New("id is required")
+	}
+	out := WaitOut{Status: "failed", Polls: 3}
+	if err := ctx.Err(); err != nil {
+		return out, err // cancelled: nobody reads the output
+	}
+	if out.Status == "failed" {
+		return out, fmt.Errorf("job %s failed", id) // want `sdk-result-dropped: the go-sdk discards the output a typed handler returns with a non-nil error`
+	}
+	return out, nil
+}
+
+// withHints hands its arguments back, as a project's hint helper does;
+// it takes out's address, so only its type says that it returns out.
+func withHints[O any](res *mcp.CallToolResult, out O, err error) (*mcp.CallToolResult, O, error) {
+	if s, ok := any(&out).(fmt.Stringer); ok && err == nil {
+		res.Content = append(res.Content, &mcp.TextContent{Text: s.String()})
+	}
+	return res, out, err
+}
+
+func waitHandler(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, WaitOut, error) {
+	out, err := wait(ctx, in.ID)
+	return nil, out, err // wait is a delegate: reported there
+}
+
+func waitHinted(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, WaitOut, error) {
+	out, err := wait(ctx, in.ID)
+	return withHints(partial(), out, err) // want `sdk-result-dropped: gosdktyped.wait may return its WaitOut filled together with an error`
+}
+
+// lookup returns an empty output with its error: nothing is lost.
+func lookup(id string) (WaitOut, error) {
+	if id == "" {
+		return WaitOut{}, errors.New("id is required")
+	}
+	return WaitOut{Status: "ok"}, nil
+}
+
+func lookupHandler(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, WaitOut, error) {
+	out, err := lookup(in.ID)
+	return withHints(partial(), out, err)
 }
