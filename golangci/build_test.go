@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -115,11 +116,15 @@ func expected(t *testing.T, dir, tag string) []issue {
 	return want
 }
 
-// lint runs the custom golangci-lint in dir and returns its issues.
+// lint runs the custom golangci-lint in dir and returns its issues: on
+// the packages args names (./pkg), or on ./... .
 func lint(t *testing.T, bin, dir string, args ...string) []issue {
 	t.Helper()
 	report := filepath.Join(t.TempDir(), "report.json")
-	cmd := exec.Command(bin, append(append([]string{"run", "--output.json.path=" + report, "--output.text.path=stderr"}, args...), "./...")...)
+	if !slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, "./") }) {
+		args = append(args, "./...")
+	}
+	cmd := exec.Command(bin, append([]string{"run", "--output.json.path=" + report, "--output.text.path=stderr"}, args...)...)
 	cmd.Dir = dir
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -236,6 +241,45 @@ func TestGolangciFix(t *testing.T) {
 	}
 	if fixed == 0 {
 		t.Error("the fixture has no .golden file: nothing tests --fix")
+	}
+}
+
+// TestGolangciShapes runs the custom golangci-lint on the fixtures whose
+// findings one package decides for another (through facts on interfaces
+// and function types, and package facts a server package reads): its
+// findings are the ones the analyzers' tests expect, at the same places,
+// as under the mcperrlint command and go vet.
+func TestGolangciShapes(t *testing.T) {
+	bin := customGolangci(t)
+	shapes := []string{"ops", "opstools", "opsserver", "toolkit", "kittools", "kitserver"}
+	dir := copyModule(t, filepath.Join("..", "analyzers", "testdata"), "../..")
+	config := `version: "2"
+linters:
+  default: none
+  enable: [mcperrlint]
+  settings:
+    custom:
+      mcperrlint:
+        type: module
+issues:
+  max-issues-per-linter: 0
+  max-same-issues: 0
+  uniq-by-line: false
+`
+	if err := os.WriteFile(filepath.Join(dir, ".golangci.yml"), []byte(config), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want, err := markers.ReadWants(dir, shapes...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pkgs []string
+	for _, s := range shapes {
+		pkgs = append(pkgs, "./"+s)
+	}
+	got := lint(t, bin, dir, pkgs...)
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("golangci-lint findings on the cross-package fixtures (-want +got):\n%s", diff)
 	}
 }
 

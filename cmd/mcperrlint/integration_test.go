@@ -184,3 +184,51 @@ func TestChangeDirMisuse(t *testing.T) {
 		t.Errorf("mcperrlint -C no/such/dir: exit code %d, stderr %q; want 2 naming the directory", code, stderr)
 	}
 }
+
+// shapesDir is the module of the suite's multi-package fixtures.
+var shapesDir = filepath.Join("..", "..", "analyzers", "testdata")
+
+// crossPackageShapes are fixtures whose findings are decided, or made, in
+// another package than the one they are in: through facts on interfaces
+// and function types, and through package facts a server package reads.
+var crossPackageShapes = []string{"./ops", "./opstools", "./opsserver", "./toolkit", "./kittools", "./kitserver"}
+
+// expectedShapeFindings reads the analysistest want comments of the
+// cross-package fixtures.
+func expectedShapeFindings(t *testing.T) []finding {
+	t.Helper()
+	want, err := markers.ReadWants(shapesDir, crossPackageShapes...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return want
+}
+
+// TestShapesUnderEveryDriver checks that what one package decides for
+// another is reported alike by the standalone driver and go vet: the
+// findings TestShapes expects of the analyzers through the analysistest
+// driver, at the same places.
+func TestShapesUnderEveryDriver(t *testing.T) {
+	want := expectedShapeFindings(t)
+	if len(want) == 0 {
+		t.Fatal("the cross-package fixtures have no want comments")
+	}
+	t.Run("standalone", func(t *testing.T) {
+		stdout, stderr, code := run(t, ".", binary, append([]string{"-C", shapesDir}, crossPackageShapes...)...)
+		if code != 3 {
+			t.Errorf("exit code %d, want 3 (findings)\nstderr:\n%s", code, stderr)
+		}
+		if diff := cmp.Diff(want, parseTextIn(t, shapesDir, stdout+stderr)); diff != "" {
+			t.Errorf("findings (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("go vet", func(t *testing.T) {
+		_, stderr, code := run(t, shapesDir, "go", append([]string{"vet", "-vettool=" + binary}, crossPackageShapes...)...)
+		if code != 1 {
+			t.Errorf("go vet exit code %d, want 1 (findings)\nstderr:\n%s", code, stderr)
+		}
+		if diff := cmp.Diff(want, parseTextIn(t, shapesDir, stderr)); diff != "" {
+			t.Errorf("findings (-want +got):\n%s", diff)
+		}
+	})
+}

@@ -66,6 +66,42 @@ func Read(dir, tag string) ([]Finding, error) {
 	return Sort(want), err
 }
 
+// wantRule matches a rule of an analysistest expectation: the start of a
+// backquoted pattern, // want `rule-id: …`.
+var wantRule = regexp.MustCompile("`([a-z0-9-]+)[:`]")
+
+// ReadWants returns the findings the analysistest want comments of the .go
+// files of the packages below dir expect (pkgs: directories relative to
+// dir), a finding per backquoted pattern, sorted: so that a command can be
+// held to what the analyzers' tests expect.
+func ReadWants(dir string, pkgs ...string) ([]Finding, error) {
+	var want []Finding
+	for _, pkg := range pkgs {
+		files, err := filepath.Glob(filepath.Join(dir, pkg, "*.go"))
+		if err != nil {
+			return nil, err
+		}
+		for _, file := range files {
+			data, err := os.ReadFile(file)
+			if err != nil {
+				return nil, err
+			}
+			rel, err := filepath.Rel(dir, file)
+			if err != nil {
+				return nil, err
+			}
+			for i, line := range strings.Split(string(data), "\n") {
+				if _, comment, ok := strings.Cut(line, "// want "); ok {
+					for _, m := range wantRule.FindAllStringSubmatch(comment, -1) {
+						want = append(want, Finding{filepath.ToSlash(rel), i + 1, m[1]})
+					}
+				}
+			}
+		}
+	}
+	return Sort(want), nil
+}
+
 // Sort sorts findings by file, line and rule, and returns them.
 func Sort(fs []Finding) []Finding {
 	slices.SortFunc(fs, func(a, b Finding) int { return strings.Compare(a.String(), b.String()) })
