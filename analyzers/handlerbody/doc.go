@@ -121,8 +121,15 @@
 // must carry err the same way. ctx.Err() and context.Cause(ctx) are the
 // cause when the context is done. A return chosen by testing which error err is
 // (errors.Is, errors.As, a comparison with a particular error,
-// os.IsNotExist, the code's own test of err) translates a known condition
-// and is not reported.
+// os.IsNotExist, the code's own test of err, a comparison of ctx.Err()
+// with a particular error) translates a known condition and is not
+// reported.
+//
+// The functions of the handler's package its errors come from are held to
+// the same: the helpers whose error it returns or shows, and the helpers
+// whose error it tests, whether or not it passes that error on (once the
+// handler keeps the error, what the helper dropped is dropped for the
+// client too).
 //
 // Fixes are offered where one edit is unambiguous: mcperr.WithCause(err) is
 // appended to the options of an mcperr factory, New or Fail call (spelled

@@ -132,7 +132,11 @@ func (c *checker) checkSource(src *errflow.Source) {
 	if lit, ok := b.Node.(*ast.FuncLit); ok {
 		fh.Lit = lit
 	}
-	p := &errflow.Path{Kind: src.Path.Kind, Roles: roles, Via: []errflow.Step{{Pos: src.Handler.Body.Node.Pos(), What: "its error reaches the client through this handler"}}}
+	what := "its error reaches the client through this handler"
+	if src.Dropped {
+		what = "its error is handled by this handler, which does not pass it on"
+	}
+	p := &errflow.Path{Kind: src.Path.Kind, Roles: roles, Via: []errflow.Step{{Pos: src.Handler.Body.Node.Pos(), What: what}}}
 	preserveCauseOnRethrow(&handler{Handler: fh, Path: p, c: c, b: b, results: n, source: true})
 }
 

@@ -232,7 +232,7 @@ func classified(info *types.Info, root *Root, br *Branch, ret ast.Node) bool {
 			if b, ok := c.(*ast.BinaryExpr); ok && (IsNil(info, b.X) || IsNil(info, b.Y)) {
 				continue // err != nil: no test of which error
 			}
-			if MentionsAny(info, c, errVars) {
+			if MentionsAny(info, c, errVars) || testsContext(info, c) {
 				return true
 			}
 		}
@@ -280,6 +280,23 @@ func classified(info *types.Info, root *Root, br *Branch, ret ast.Node) bool {
 	}
 	ast.Inspect(br.Body, visit)
 	return found
+}
+
+// testsContext reports whether a condition compares the context's error
+// with a particular one (ctx.Err() == context.DeadlineExceeded): when the
+// context is done, that is what err is, and a return it chooses
+// translates a known condition (a timeout).
+func testsContext(info *types.Info, cond ast.Expr) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != token.EQL && b.Op != token.NEQ || IsNil(info, b.X) || IsNil(info, b.Y) {
+		return false
+	}
+	for _, side := range []ast.Expr{b.X, b.Y} {
+		if call, ok := ast.Unparen(side).(*ast.CallExpr); ok && IsContextError(info, call) {
+			return true
+		}
+	}
+	return false
 }
 
 // derivedFrom returns the branch's error and the variables the branch

@@ -33,6 +33,12 @@ type Source struct {
 	// Forwards are the returns, of handlers and of other sources, that
 	// hand the helper's error on.
 	Forwards []Forward
+	// Dropped reports that the helper's error does not reach the client:
+	// the handler handles it and returns something else (its own lost
+	// cause, reported there). What the helper loses is lost for the
+	// client too once the handler keeps the error, so its causes are
+	// checked; nothing else is.
+	Dropped bool
 }
 
 // A Forward is a return that hands on a helper's error.
@@ -58,6 +64,7 @@ func (f *finder) findSources() {
 	// body they are in.
 	errorCalls := map[*Body]map[*ast.CallExpr]*Body{}
 	forwards := map[*Body][]Forward{}
+	dropping := false // the sources found now are of errors handlers drop
 	add := func(ref sourceRef, from *Body, ret *ast.ReturnStmt, h *Handler, p *Path, viaError bool) {
 		b := ref.b
 		if b == nil || len(seen) >= maxSources {
@@ -81,7 +88,7 @@ func (f *finder) findSources() {
 		if known, ok := f.handlers[funcValueOf(b).key()]; ok && len(known.Paths) > 0 {
 			return // a handler or a delegate: judged as such
 		}
-		s := &Source{Body: b, Handler: h, Path: p, Error: viaError}
+		s := &Source{Body: b, Handler: h, Path: p, Error: viaError, Dropped: dropping}
 		seen[b] = s
 		f.r.Sources = append(f.r.Sources, s)
 		queue = append(queue, s)
@@ -121,11 +128,34 @@ func (f *finder) findSources() {
 			follow(h.Body, h, p, p.Error(), p.Result(), true)
 		}
 	}
-	for len(queue) > 0 {
-		s := queue[0]
-		queue = queue[1:]
-		follow(s.Body, s.Handler, s.Path, errorIndex(s.Body.Sig), -1, s.Error)
+	drain := func() {
+		for len(queue) > 0 {
+			s := queue[0]
+			queue = queue[1:]
+			follow(s.Body, s.Handler, s.Path, errorIndex(s.Body.Sig), -1, s.Error)
+		}
 	}
+	drain()
+	// Then the helpers whose error a handler tests and does not pass on.
+	dropping = true
+	for _, h := range f.order {
+		if h.Body == nil || len(h.Paths) == 0 || h.Candidate && h.Project == nil {
+			continue
+		}
+		w := f.r.finalWalk(h.Body.Root)
+		for _, br := range h.Body.Branches {
+			for _, o := range w.r.Resolver.varOrigins(br.Err) {
+				if call, ok := ast.Unparen(o.Expr).(*ast.CallExpr); ok {
+					if fn := model.Callee(f.info, call); fn != nil {
+						if b := f.x.Decl(fn); b != nil && isErrorResultIndex(b.Sig, o.Index) {
+							add(sourceRef{b, call}, h.Body, nil, h, h.Paths[0], false)
+						}
+					}
+				}
+			}
+		}
+	}
+	drain()
 	// A helper whose error some handler passes on and others turn into a
 	// result (a shared parameter parser, say) is not where the JSON-RPC
 	// errors start: those handlers are. Only a helper every call of which

@@ -81,3 +81,27 @@ func (s *Searcher) search(ctx context.Context, req mcp.CallToolRequest, limit in
 	}
 	return mcp.NewToolResultText(string(data)), nil
 }
+
+// ProviderDetails is a tool whose handler drops its helper's error, and
+// the helper drops the cause of its own: both are reported, the helper's
+// so that once the handler keeps the error, the error keeps the reason.
+func ProviderDetails(logger *log.Logger) server.ServerTool {
+	return server.ServerTool{
+		Tool: mcp.NewTool("provider_details"),
+		Handler: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			v, err := latestVersion(ctx, req.GetString("name", ""))
+			if err != nil {
+				return toolerr.Errorf(logger, "provider not found"), nil // want `preserve-cause-on-rethrow: the error result returned while handling err does not mention it`
+			}
+			return mcp.NewToolResultText(v), nil
+		},
+	}
+}
+
+func latestVersion(ctx context.Context, name string) (string, error) {
+	data, err := call(ctx, "/providers/"+name)
+	if err != nil {
+		return "", fmt.Errorf("no provider %s", name) // want `preserve-cause-on-rethrow: the error returned while handling err does not carry it`
+	}
+	return string(data), nil
+}

@@ -12,6 +12,6 @@ import (
 
 func New(logger *log.Logger) *server.MCPServer {
 	s := server.NewMCPServer("registry", "1.0.0", server.WithRecovery())
-	s.AddTools(registry.ModuleDetails(logger), (&registry.Searcher{Logger: logger}).Tool())
+	s.AddTools(registry.ModuleDetails(logger), (&registry.Searcher{Logger: logger}).Tool(), registry.ProviderDetails(logger))
 	return s
 }

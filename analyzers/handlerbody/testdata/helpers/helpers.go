@@ -95,13 +95,14 @@ func checkStatus(ctx context.Context, args Args) (string, error) {
 	return "ok", nil
 }
 
-// runReport and loadReport are a chain two deep; loadReport wraps with %v.
+// runReport and loadReport are a chain two deep; loadReport wraps with %v,
+// which keeps runReport's text, so runReport's own lost cause counts.
 // report returns loadReport's results as they are: loadReport's returns are
 // report's, and its own lost cause is reported too.
 func runReport(ctx context.Context, name string) error {
 	out, err := exec.CommandContext(ctx, "report", name).CombinedOutput()
 	if err != nil {
-		return errors.New("report failed: " + string(out)) // want `no-stringify-upstream-error: the error adapted handler report returns, through helpers.loadReport → helpers.runReport, includes a subprocess's output from \(\*exec.Cmd\).CombinedOutput`
+		return errors.New("report failed: " + string(out)) // want `no-stringify-upstream-error: the error adapted handler report returns, through helpers.loadReport → helpers.runReport, includes a subprocess's output from \(\*exec.Cmd\).CombinedOutput` `preserve-cause-on-rethrow: the error returned while handling err does not carry it`
 	}
 	return nil
 }

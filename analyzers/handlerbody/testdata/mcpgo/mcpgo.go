@@ -108,8 +108,22 @@ func (a *admin) stats(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallTo
 	return mcp.NewToolResultText("ok"), nil
 }
 
+// timed says the search timed out when the context's deadline passed: a
+// known condition, chosen by testing the context's error, not a lost cause.
+func timed(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	hits, err := search(ctx, req.GetString("q", ""))
+	if err != nil {
+		if ctx.Err() == context.DeadlineExceeded {
+			return mcp.NewToolResultError("the search timed out; try a narrower query"), nil
+		}
+		return mcp.NewToolResultErrorFromErr("search failed", err), nil
+	}
+	return mcp.NewToolResultText(fmt.Sprint(hits)), nil
+}
+
 func Register(s *server.MCPServer) {
 	s.AddTool(mcp.NewTool("stats"), (&admin{}).stats)
+	s.AddTool(mcp.NewTool("timed"), timed)
 	s.AddTool(mcp.NewTool("plain"), plain)
 	s.AddTool(mcp.NewTool("typed"), mcp.NewTypedToolHandler(typed))
 	s.AddTool(mcp.NewTool("structured"), mcp.NewStructuredToolHandler(structured))
