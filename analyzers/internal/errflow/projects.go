@@ -39,8 +39,8 @@ func (f *finder) seedProjectHandlers() {
 			}
 			for _, st := range b.projectStores {
 				for _, v := range f.funcValues(b, st.value, 0) {
-					if v.fn == nil || v.factory || f.hasPaths(v) {
-						continue // facts are recorded on declared functions
+					if v.param != nil || v.factory || f.hasPaths(v) {
+						continue // a parameter is its caller's business
 					}
 					step := Step{Pos: st.value.Pos(), What: "stored as a " + model.TypeName(st.typ)}
 					if call := f.r.ProjectCalls[st.typ]; call != nil {

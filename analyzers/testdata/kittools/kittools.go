@@ -24,6 +24,13 @@ func Tools() []toolkit.Tool {
 		{Name: "echo", Handler: echo},
 		{Name: "uptime", Handler: uptime},
 		{Name: "strict", Handler: strict},
+		{Name: "ping", Handler: func(p toolkit.Params) (*toolkit.Result, error) {
+			host, _ := p.Args["host"].(string)
+			if _, err := strconv.Atoi(host); err != nil {
+				return toolkit.NewResult("", errors.New("host must be a number")), nil // want `preserve-cause-on-rethrow: the error returned while handling err does not carry it`
+			}
+			return toolkit.NewResult("pong", nil), nil
+		}},
 	}
 }
 
