@@ -244,16 +244,9 @@ func TestGolangciFix(t *testing.T) {
 	}
 }
 
-// TestGolangciShapes runs the custom golangci-lint on the fixtures whose
-// findings one package decides for another (through facts on interfaces
-// and function types, and package facts a server package reads): its
-// findings are the ones the analyzers' tests expect, at the same places,
-// as under the mcperrlint command and go vet.
-func TestGolangciShapes(t *testing.T) {
-	bin := customGolangci(t)
-	shapes := []string{"ops", "opstools", "opsserver", "toolkit", "kittools", "kitserver"}
-	dir := copyModule(t, filepath.Join("..", "analyzers", "testdata"), "../..")
-	config := `version: "2"
+// everyAnalyzerConfig runs mcperrlint alone, with every analyzer and no
+// limit on the issues shown.
+const everyAnalyzerConfig = `version: "2"
 linters:
   default: none
   enable: [mcperrlint]
@@ -266,7 +259,17 @@ issues:
   max-same-issues: 0
   uniq-by-line: false
 `
-	if err := os.WriteFile(filepath.Join(dir, ".golangci.yml"), []byte(config), 0o644); err != nil {
+
+// TestGolangciShapes runs the custom golangci-lint on the fixtures whose
+// findings one package decides for another (through facts on interfaces
+// and function types, and package facts a server package reads): its
+// findings are the ones the analyzers' tests expect, at the same places,
+// as under the mcperrlint command and go vet.
+func TestGolangciShapes(t *testing.T) {
+	bin := customGolangci(t)
+	shapes := []string{"ops", "opstools", "opsserver", "toolkit", "kittools", "kitserver"}
+	dir := copyModule(t, filepath.Join("..", "analyzers", "testdata"), "../..")
+	if err := os.WriteFile(filepath.Join(dir, ".golangci.yml"), []byte(everyAnalyzerConfig), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	want, err := markers.ReadWants(dir, shapes...)
@@ -289,20 +292,7 @@ issues:
 func TestGolangciDemo(t *testing.T) {
 	bin := customGolangci(t)
 	dir := copyModule(t, filepath.Join("..", "testdata", "demo"), "../..")
-	config := `version: "2"
-linters:
-  default: none
-  enable: [mcperrlint]
-  settings:
-    custom:
-      mcperrlint:
-        type: module
-issues:
-  max-issues-per-linter: 0
-  max-same-issues: 0
-  uniq-by-line: false
-`
-	if err := os.WriteFile(filepath.Join(dir, ".golangci.yml"), []byte(config), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, ".golangci.yml"), []byte(everyAnalyzerConfig), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	got := lint(t, bin, dir)
