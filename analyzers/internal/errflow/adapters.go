@@ -147,6 +147,16 @@ func (f *finder) factPath(p *Path) FactPath {
 	return fp
 }
 
+// path turns what a fact records back into a path, whose steps are all
+// of another package.
+func (fp FactPath) path() *Path {
+	p := &Path{Kind: fp.Kind, Roles: fp.Roles, Converting: fp.Converting, Deferred: fp.Deferred, Shown: fp.Shown}
+	for _, s := range fp.Via {
+		p.Via = append(p.Via, Step{Site: s.Site, What: s.What})
+	}
+	return p
+}
+
 // foreignAdapter gives the function-valued arguments of a call of a
 // function of another package the paths its fact gives their parameters.
 func (f *finder) foreignAdapter(b *Body, call *ast.CallExpr, fn *types.Func) {
@@ -161,11 +171,7 @@ func (f *finder) foreignAdapter(b *Body, call *ast.CallExpr, fn *types.Func) {
 			continue
 		}
 		for _, path := range fp.Paths {
-			p := &Path{Kind: path.Kind, Roles: path.Roles, Converting: path.Converting, Deferred: path.Deferred, Shown: path.Shown}
-			p.Via = append(p.Via, Step{Pos: call.Pos(), What: "passed to " + model.FuncName(fn)})
-			for _, s := range path.Via {
-				p.Via = append(p.Via, Step{Site: s.Site, What: s.What})
-			}
+			p := via(path.path(), Step{Pos: call.Pos(), What: "passed to " + model.FuncName(fn)})
 			for _, v := range f.funcValues(b, arg, 0) {
 				f.add(v, p, nil)
 			}

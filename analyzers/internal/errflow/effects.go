@@ -134,14 +134,6 @@ func (w *walk) failBlobs(sum *Summary, b *Body) {
 	}
 }
 
-// appendBlob adds a blob to a list unless it holds one from the same
-// place, up to maxBlobs.
-func appendBlob(bs []Blob, b Blob) []Blob {
-	v := Value{Blobs: bs}
-	v.addBlob(b)
-	return v.Blobs
-}
-
 // lit returns the summary of a function literal of the root.
 func (w *walk) lit(lit *ast.FuncLit) *Summary {
 	if sum, ok := w.lits[lit]; ok {

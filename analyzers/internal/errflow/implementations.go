@@ -18,6 +18,7 @@ package errflow
 // another passes them on), where which one a value reaches decides.
 
 import (
+	"fmt"
 	"go/ast"
 	"go/types"
 
@@ -36,23 +37,12 @@ func (*implementsFact) AFact() {}
 func (f *implementsFact) String() string {
 	s := "implements:"
 	for _, p := range f.Paths {
-		s += " " + p.Kind.String() + " " + rolesString(p.Roles)
+		s += fmt.Sprintf(" %s %v", p.Kind, p.Roles)
 		if p.Converting {
 			s += " converting"
 		}
 	}
 	return s
-}
-
-func rolesString(roles []Role) string {
-	s := "["
-	for i, r := range roles {
-		if i > 0 {
-			s += " "
-		}
-		s += r.String()
-	}
-	return s + "]"
 }
 
 // typePaths returns the paths the package's own adapters give the
@@ -116,11 +106,7 @@ func (f *finder) importedTypePaths() map[*types.TypeName][]*Path {
 				continue
 			}
 			for _, fp := range fact.Paths {
-				p := &Path{Kind: fp.Kind, Roles: fp.Roles, Converting: fp.Converting, Deferred: fp.Deferred, Shown: fp.Shown}
-				for _, s := range fp.Via {
-					p.Via = append(p.Via, Step{Site: s.Site, What: s.What})
-				}
-				out[tn] = append(out[tn], p)
+				out[tn] = append(out[tn], fp.path())
 			}
 		}
 	}

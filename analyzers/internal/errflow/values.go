@@ -86,16 +86,20 @@ func (v *Value) merge(o Value) {
 	}
 }
 
-func (v *Value) addBlob(b Blob) {
-	if len(v.Blobs) >= maxBlobs {
-		return
+func (v *Value) addBlob(b Blob) { v.Blobs = appendBlob(v.Blobs, b) }
+
+// appendBlob returns bs with b added, unless bs holds one from the same
+// place or maxBlobs already; bs itself is left as it was.
+func appendBlob(bs []Blob, b Blob) []Blob {
+	if len(bs) >= maxBlobs {
+		return bs
 	}
-	for _, old := range v.Blobs {
+	for _, old := range bs {
 		if old.Site == b.Site && old.What == b.What && old.Pos == b.Pos {
-			return
+			return bs
 		}
 	}
-	v.Blobs = append(slices.Clip(v.Blobs), b)
+	return append(slices.Clip(bs), b)
 }
 
 // A varSet is a small set of variables: the parameters a value carries,
