@@ -430,9 +430,6 @@ func sdkOf(k model.HandlerKind) errflow.Proto {
 	return errflow.ProtoMCPGo
 }
 
-// aKind names a handler kind with its article: "a go-sdk raw handler".
-func aKind(k model.HandlerKind) string { return k.WithArticle() }
-
 // plainKind reports whether a kind's error goes to the client as a
 // JSON-RPC error: go-sdk raw handlers and mcp-go handlers other than
 // structured ones, which mcp-go turns into tool errors itself.
@@ -471,7 +468,7 @@ func (c *checker) checkProtocolError(st *site) bool {
 			"report the failure as a result (res.SetError(err)) with a nil error, or return a *jsonrpc.Error if a protocol error is meant"
 	} else {
 		d.Message = fmt.Sprintf("mcp-go sends an error returned by %s as a JSON-RPC internal error (-32603), which the model never sees%s: "+
-			"return mcp.NewToolResultError(msg) (or NewToolResultErrorFromErr) with a nil error", subject(st, aKind(p.Kind)), discarded)
+			"return mcp.NewToolResultError(msg) (or NewToolResultErrorFromErr) with a nil error", subject(st, p.Kind.WithArticle()), discarded)
 	}
 	d.Message += PathSentence(st.p)
 	d.Related = related(p)
@@ -487,7 +484,7 @@ func subject(st *site, direct string) string {
 	case own == st.p.Kind:
 		return direct
 	case own != 0:
-		return aKind(own)
+		return own.WithArticle()
 	}
 	return "this function"
 }
@@ -542,7 +539,7 @@ func (c *checker) checkNilResult(st *site) {
 			"return a result, or an error"
 	} else {
 		d.Message = fmt.Sprintf("mcp-go answers %s that returns a nil result and a nil error with a JSON-RPC internal error (-32603, \"handler returned no result\"): "+
-			"return a result, e.g. mcp.NewToolResultText(...)", aKind(p.Kind))
+			"return a result, e.g. mcp.NewToolResultText(...)", p.Kind.WithArticle())
 	}
 	c.r.Diagnostic(rules.SDKNilResult, d)
 }

@@ -144,14 +144,8 @@ func (f *finder) findSources() {
 		}
 		w := f.r.finalWalk(h.Body.Root)
 		for _, br := range h.Body.Branches {
-			for _, o := range w.r.Resolver.varOrigins(br.Err) {
-				if call, ok := ast.Unparen(o.Expr).(*ast.CallExpr); ok {
-					if fn := model.Callee(f.info, call); fn != nil {
-						if b := f.x.Decl(fn); b != nil && isErrorResultIndex(b.Sig, o.Index) {
-							add(sourceRef{b, call}, h.Body, nil, h, h.Paths[0], false)
-						}
-					}
-				}
+			for _, ref := range f.testedHelpers(w, br) {
+				add(ref, h.Body, nil, h, h.Paths[0], false)
 			}
 		}
 	}
@@ -184,6 +178,22 @@ func (f *finder) findSources() {
 			}
 		}
 	}
+}
+
+// testedHelpers returns the functions of the package whose error a
+// branch tests: the calls the branch's error variable is assigned from.
+func (f *finder) testedHelpers(w *walk, br *Branch) []sourceRef {
+	var out []sourceRef
+	for _, o := range w.r.Resolver.varOrigins(br.Err) {
+		call, ok := ast.Unparen(o.Expr).(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		if b := f.x.Decl(model.Callee(f.info, call)); b != nil && isErrorResultIndex(b.Sig, o.Index) {
+			out = append(out, sourceRef{b, call})
+		}
+	}
+	return out
 }
 
 // A sourceRef is a source found through a call of it.
