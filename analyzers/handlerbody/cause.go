@@ -103,13 +103,17 @@ func (h *handler) delegatedCause(ret *ast.ReturnStmt, br *errflow.Branch) {
 // carriesHandled reports whether a returned error carries the error of its
 // branch, or of an error branch enclosing that one: re-throwing the primary
 // failure while handling a secondary one (a failed rollback, a fallback
-// that failed too) keeps the cause that matters.
+// that failed too) keeps the cause that matters. Not when the return is
+// chosen by testing which error the enclosing one is: that error was a
+// known condition being translated (a 409 taken for "already there"), and
+// the secondary failure is the one that matters.
 func (h *handler) carriesHandled(errExpr ast.Expr, ret *ast.ReturnStmt, br *errflow.Branch) bool {
-	if h.c.flow.CarriesError(h.b, errExpr, br.Err) {
+	flow := h.c.flow
+	if flow.CarriesError(h.b, errExpr, br.Err) {
 		return true
 	}
 	for _, outer := range h.b.Branches {
-		if outer.Err != br.Err && errflow.Within(ret, outer.Body) && h.c.flow.CarriesError(h.b, errExpr, outer.Err) {
+		if outer.Err != br.Err && errflow.Within(ret, outer.Body) && flow.CarriesError(h.b, errExpr, outer.Err) && !flow.Translated(h.b, outer, ret) {
 			return true
 		}
 	}

@@ -105,7 +105,13 @@
 //		return Book{}, mcperr.InternalError("could not load the book") // flagged
 //	}
 //
-// The cause must be the error of the innermost branch the return is in.
+// The cause must be the error of the innermost branch the return is in,
+// or of a branch enclosing it: re-throwing the first failure while
+// handling a second (a rollback that failed too) keeps the cause that
+// matters. Not when the return is chosen by testing which error the
+// enclosing one is: a conflict taken for "already there" is no longer the
+// failure once the lookup of what is there fails, and returning it loses
+// the one that is.
 // An error value carries it when it is err itself, mcperr.WithCause(err),
 // a %w operand of fmt.Errorf, errors.Join(err, …), or err passed to any
 // other call (a helper that wraps it) or stored in a field of the value.
@@ -234,4 +240,29 @@
 // field (Result{Warning: err.Error()}), a value stating a fact (OK: false,
 // Count: 0), a fallback value that is not empty, and a nil
 // *CallToolResult, which is not a success (sdkresult reports it).
+//
+// The functions of the package a handler calls — directly, from its
+// goroutines and callbacks, or through other such functions — are held to
+// the same: a helper that, in a branch handling the failure of a call,
+// returns nothing but an empty value and no error (false, "", nil, a nil
+// error with a zero value, or a bare return before it fills in the map or
+// struct it was given) hands the handler a failure it cannot tell from a
+// real, empty answer.
+//
+//	func probe(ctx context.Context, q string) bool {
+//		resp, err := query(ctx, q)
+//		if err != nil {
+//			return false // flagged: "not available", when nobody knows
+//		}
+//		...
+//	}
+//
+// Not reported in a helper: a v, ok function (false says it failed), a
+// nil *CallToolResult, a branch that hands the error to anything before
+// returning (it logs or records it), an error saying that a value it was
+// given is malformed (strconv, url.Parse, time.Parse, json.Unmarshal,
+// regexp.Compile) or json.Marshal's, a helper whose doc comment says what
+// it does on failure ("best-effort: returns nil on any error"), and a
+// helper whose answer the handler only puts in an error's text. Helpers of
+// other packages are not followed for this.
 package handlerbody

@@ -2,6 +2,9 @@ package handlerbody
 
 import (
 	"fmt"
+	"go/ast"
+	"go/types"
+	"regexp"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -52,4 +55,157 @@ func noFakeEmptyResult(h *handler) {
 				h.describe(), br.Err.Name()),
 		})
 	}
+}
+
+// noFakeEmptyInCallee reports the returns of a function a handler calls
+// that, inside a branch handling the failure of a call, give the handler
+// nothing but an empty value and no error: return false, return "", a
+// nil error with a zero value, a bare return from a function that fills
+// in what its parameters point to. The handler cannot tell that failure
+// from a real, empty answer, and answers with it.
+//
+// Not reported: a function whose last result is an ok bool (returning
+// false says it failed), a nil *CallToolResult (no result, not an empty
+// one), a branch that hands the error to anything before returning (it
+// records or logs it), and a failure that only says a value the function
+// was given is malformed (see errflow.FailedCall).
+func noFakeEmptyInCallee(c *checker, ce *errflow.Callee) {
+	flow, b := c.flow, ce.Body
+	results := b.Sig.Results()
+	n := results.Len()
+	errIndex := -1
+	if n > 0 && errflow.IsError(results.At(n-1).Type()) {
+		errIndex = n - 1
+	}
+	switch {
+	case n == 0 && !flow.FillsParam(b):
+		return // nothing to fill in
+	case n == 1 && errIndex == 0:
+		return // only an error to return
+	case n > 1 && isBool(results.At(n-1).Type()):
+		return // v, ok: false says it failed
+	case documentsFailure(b):
+		return // what it gives on failure is its documented contract
+	}
+	for _, ret := range b.Returns {
+		if len(ret.Results) != n {
+			continue // a bare return of named results: whatever they hold
+		}
+		br := flow.FailureBranch(b, ret)
+		if br == nil || br.Partial || !flow.FailedCall(b, br) || usedBefore(c.info, br, ret) || !emptyReturn(c, b, ret, errIndex) {
+			continue
+		}
+		if !c.once(rules.NoFakeEmptyResult, ret) {
+			continue
+		}
+		c.report.Diagnostic(rules.NoFakeEmptyResult, analysis.Diagnostic{
+			Pos:     ret.Pos(),
+			End:     ret.End(),
+			Related: calleeRelated(ce, br),
+			Message: fmt.Sprintf("%s %s while handling %s: %s, which calls it, cannot tell this failure from a real, empty answer and gives it to the client as one; return the error, or carry it in the result",
+				calleeName(b), emptyWhat(n, errIndex), br.Err.Name(), handlerName(ce.Handler)),
+		})
+	}
+}
+
+// failureWords are what a doc comment says when it states what its
+// function does on failure: "returns nil on any error (best-effort)",
+// "fails closed", "a failed lookup omits the link".
+var failureWords = regexp.MustCompile(`(?i)\b(fail|error|best[- ]effort|unavailable|ignor|degrad)`)
+
+// documentsFailure reports whether b's doc comment says what it does when
+// it fails: its caller was told, and chose to use it so.
+func documentsFailure(b *errflow.Body) bool {
+	decl, ok := b.Node.(*ast.FuncDecl)
+	return ok && decl.Doc != nil && failureWords.MatchString(decl.Doc.Text())
+}
+
+// isBool reports whether t is a boolean type.
+func isBool(t types.Type) bool {
+	basic, ok := t.Underlying().(*types.Basic)
+	return ok && basic.Info()&types.IsBoolean != 0
+}
+
+// usedBefore reports whether the branch br uses its error before ret:
+// hands it to a call, stores it, logs it.
+func usedBefore(info *types.Info, br *errflow.Branch, ret *ast.ReturnStmt) bool {
+	var stmts []ast.Stmt
+	switch body := br.Body.(type) {
+	case *ast.BlockStmt:
+		stmts = body.List
+	case *ast.CaseClause:
+		stmts = body.Body // not the case's own test of err
+	}
+	used := false
+	for _, stmt := range stmts {
+		ast.Inspect(stmt, func(n ast.Node) bool {
+			if used || n == nil || n.Pos() >= ret.Pos() {
+				return false
+			}
+			if id, ok := n.(*ast.Ident); ok && info.Uses[id] == br.Err {
+				used = true
+			}
+			return true
+		})
+	}
+	return used
+}
+
+// emptyReturn reports whether ret gives its caller nothing: no results,
+// or a nil error and zero values.
+func emptyReturn(c *checker, b *errflow.Body, ret *ast.ReturnStmt, errIndex int) bool {
+	flow := c.flow
+	for i, v := range ret.Results {
+		if i == errIndex {
+			if !flow.IsNilError(b, v) {
+				return false
+			}
+		} else if !flow.ZeroValue(b, v) || errflow.IsCallToolResult(b.Sig.Results().At(i).Type()) {
+			return false
+		}
+	}
+	return true
+}
+
+// emptyWhat says what a function that fails this way does.
+func emptyWhat(results, errIndex int) string {
+	switch {
+	case results == 0:
+		return "returns before filling in what it was given"
+	case errIndex >= 0:
+		return "returns a nil error and an empty value"
+	}
+	return "returns an empty value, with no error to say it failed,"
+}
+
+// calleeName names a function a handler calls, for messages.
+func calleeName(b *errflow.Body) string {
+	if b.Func != nil {
+		return "helper " + b.Func.Name()
+	}
+	return "the helper"
+}
+
+// handlerName names a handler for messages, by its kind.
+func handlerName(h *errflow.Handler) string {
+	if h.Func != nil {
+		return fmt.Sprintf("%s %s", h.Kind(), h.Func.Name())
+	}
+	return "the " + h.Kind().String()
+}
+
+// calleeRelated points at the branch, at the handler's call that leads to
+// the function, and at the functions between them.
+func calleeRelated(ce *errflow.Callee, br *errflow.Branch) []analysis.RelatedInformation {
+	n := branchNode(br)
+	out := []analysis.RelatedInformation{
+		{Pos: n.Pos(), End: n.End(), Message: fmt.Sprintf("%s is handled here", br.Err.Name())},
+		{Pos: ce.Call.Pos(), End: ce.Call.End(), Message: "called by the handler here"},
+	}
+	for _, via := range ce.Via {
+		if via.Func != nil {
+			out = append(out, analysis.RelatedInformation{Pos: via.Node.Pos(), End: via.Node.Pos() + 1, Message: "through " + via.Func.Name()})
+		}
+	}
+	return out
 }

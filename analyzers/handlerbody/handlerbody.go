@@ -115,6 +115,11 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		c.checkSource(src)
 	}
+	for _, ce := range flow.Callees {
+		if !m.InGenerated(pass.Fset, ce.Body.Node.Pos()) {
+			noFakeEmptyInCallee(c, ce)
+		}
+	}
 	c.exportPendings()
 	c.reportProjectCalls()
 	return nil, nil

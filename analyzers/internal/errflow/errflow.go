@@ -71,6 +71,9 @@ type Result struct {
 	// Sources are the functions of the package whose returned error
 	// reaches a handler's client (see sources.go).
 	Sources []*Source
+	// Callees are the functions of the package the handlers call (see
+	// callees.go).
+	Callees []*Callee
 
 	// ProjectCalls are the project handler types (see projects.go) whose
 	// values the package's handlers call, with the first such call.

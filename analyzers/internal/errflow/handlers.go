@@ -318,6 +318,7 @@ func (r *Result) findHandlers() {
 	f.seedProjectHandlers()
 	f.drain()
 	f.findSources()
+	f.findCallees()
 	f.noteServers()
 	r.Handlers = f.order
 	f.exportAdapters()

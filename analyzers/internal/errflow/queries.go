@@ -214,6 +214,13 @@ func (r *Result) FailureBranch(b *Body, ret ast.Node) *Branch {
 	return br
 }
 
+// Translated reports whether the return ret, in the branch br of b, is
+// chosen by testing which error br handles (see classified): there, that
+// error is a known condition being translated, not a failure.
+func (r *Result) Translated(b *Body, br *Branch, ret ast.Node) bool {
+	return br.Sentinel || classified(r.pass.TypesInfo, b.Root, br, ret)
+}
+
 // classified reports whether a return in the branch br is chosen by a test
 // of which error br.Err is, beyond the ones errflow knows: a conjunct of
 // the branch's condition (err != nil && apierrors.IsNotFound(err)), or an

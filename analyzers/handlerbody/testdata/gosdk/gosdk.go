@@ -121,3 +121,28 @@ func Register(s *mcp.Server) {
 		return &mcp.CallToolResult{}, nil
 	})
 }
+
+func isConflict(err error) bool { return false }
+
+func rollback(ctx context.Context) error { return nil }
+
+// protect takes a conflict for "already there" and looks the existing
+// item up: when that lookup fails, the conflict is no longer the failure,
+// and returning it loses the one that is.
+func protect(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Out, error) {
+	_, err := list(ctx)
+	if err != nil {
+		if isConflict(err) {
+			_, getErr := list(ctx)
+			if getErr != nil {
+				return nil, Out{}, fmt.Errorf("already protected: %w", err) // want `preserve-cause-on-rethrow: the error returned while handling getErr does not carry it`
+			}
+			return nil, Out{}, nil
+		}
+		if rbErr := rollback(ctx); rbErr != nil {
+			return nil, Out{}, fmt.Errorf("listing failed, and so did the rollback: %w", err) // the primary failure: kept
+		}
+		return nil, Out{}, err
+	}
+	return nil, Out{}, nil
+}

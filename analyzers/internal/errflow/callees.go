@@ -1,0 +1,276 @@
+package errflow
+
+// A handler builds its answer from what the package's helpers give it.
+// A helper without an error result, or one that returns a nil error, has
+// no way to say it failed but the value it returns: when it turns a
+// failure into an empty value (return false, return "", a bare return
+// before it fills the map it was given), the handler cannot tell the
+// failure from a real, empty answer, and answers with it. The layer
+// records the functions of the package a handler calls, directly or
+// through other such functions, so that no-fake-empty-result can judge
+// them as it judges the handler.
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
+)
+
+// A Callee is a function of the package that a handler calls, directly or
+// through other callees.
+type Callee struct {
+	Body *Body
+	// Handler is the first handler found to reach it, on Path.
+	Handler *Handler
+	Path    *Path
+	// Call is the handler's call that leads to it (of the callee itself,
+	// or of the first callee on the way).
+	Call *ast.CallExpr
+	// Via names the callees between the handler and this one.
+	Via []*Body
+}
+
+// maxCallees bounds how many callees a package's handlers have, and
+// maxCalleeDepth how many calls deep they are followed.
+const (
+	maxCallees     = 10000
+	maxCalleeDepth = 4
+)
+
+// findCallees records the functions of the package the handlers call,
+// breadth first, so that each is reached by its shortest chain.
+func (f *finder) findCallees() {
+	seen := map[*Body]bool{}
+	var queue []*Callee
+	for _, h := range f.order {
+		if h.Body == nil || len(h.Paths) == 0 || h.Candidate {
+			continue
+		}
+		seen[h.Body] = true
+	}
+	for _, h := range f.order {
+		if h.Body == nil || len(h.Paths) == 0 || h.Candidate {
+			continue
+		}
+		for _, call := range f.callsWithin(h.Body) {
+			b := f.x.Decl(model.Callee(f.info, call))
+			if b == nil || seen[b] || len(f.r.Callees) >= maxCallees || f.onlyInErrors(h.Body, call) {
+				continue
+			}
+			seen[b] = true
+			c := &Callee{Body: b, Handler: h, Path: h.Paths[0], Call: call}
+			f.r.Callees = append(f.r.Callees, c)
+			queue = append(queue, c)
+		}
+	}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		if len(c.Via) >= maxCalleeDepth-1 {
+			continue
+		}
+		for _, call := range f.callsWithin(c.Body) {
+			b := f.x.Decl(model.Callee(f.info, call))
+			if b == nil || seen[b] || len(f.r.Callees) >= maxCallees || f.onlyInErrors(c.Body, call) {
+				continue
+			}
+			seen[b] = true
+			next := &Callee{Body: b, Handler: c.Handler, Path: c.Path, Call: c.Call, Via: append(c.Via[:len(c.Via):len(c.Via)], c.Body)}
+			f.r.Callees = append(f.r.Callees, next)
+			queue = append(queue, next)
+		}
+	}
+}
+
+// callsWithin returns the calls written in b and in the function literals
+// nested in it: a handler calls its helpers from goroutines and callbacks
+// too.
+func (f *finder) callsWithin(b *Body) []*ast.CallExpr {
+	if len(b.Lits) == 0 {
+		return b.Calls
+	}
+	var out []*ast.CallExpr
+	for _, nb := range b.Root.Bodies {
+		if nb == b || nb.Node.Pos() >= b.Node.Pos() && nb.Node.End() <= b.Node.End() {
+			out = append(out, nb.Calls...)
+		}
+	}
+	return out
+}
+
+// onlyInErrors reports whether the value of call, made in b, only goes
+// into the text of errors: available := listNames(ctx) before
+// fmt.Errorf("unknown name; available: %v", available). Such a helper's
+// answer is a hint in a failure, not the handler's answer.
+func (f *finder) onlyInErrors(b *Body, call *ast.CallExpr) bool {
+	v := assignedLocal(f.info, b.Block, call)
+	if v == nil {
+		return false
+	}
+	uses, inErrors := 0, 0
+	depth := 0 // how many error-building calls enclose the node
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if fn := model.Callee(f.info, n); model.IsFunc(fn, "fmt", "Errorf") || model.IsFunc(fn, "errors", "New") {
+				depth++
+				for _, a := range n.Args {
+					ast.Inspect(a, visit)
+				}
+				depth--
+				return false
+			}
+		case *ast.Ident:
+			if f.info.Uses[n] == v {
+				uses++
+				if depth > 0 {
+					inErrors++
+				}
+			}
+		}
+		return true
+	}
+	ast.Inspect(b.Block, visit)
+	return uses > 0 && uses == inErrors
+}
+
+// assignedLocal returns the local variable that block assigns the one
+// value of call to (v := call), or nil.
+func assignedLocal(info *types.Info, block *ast.BlockStmt, call *ast.CallExpr) *types.Var {
+	var v *types.Var
+	ast.Inspect(block, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if v != nil || !ok {
+			return v == nil
+		}
+		if len(as.Lhs) == 1 && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == call {
+			if id, ok := as.Lhs[0].(*ast.Ident); ok {
+				v, _ = info.ObjectOf(id).(*types.Var)
+			}
+		}
+		return true
+	})
+	return v
+}
+
+// ZeroValue reports whether expr, returned by b, is a value that says
+// nothing: an empty success (see EmptySuccess), or a constant zero value
+// (false, "", 0).
+func (r *Result) ZeroValue(b *Body, expr ast.Expr) bool {
+	if r.EmptySuccess(b, expr) {
+		return true
+	}
+	tv, ok := r.pass.TypesInfo.Types[ast.Unparen(expr)]
+	if !ok || tv.Value == nil {
+		return false
+	}
+	switch tv.Value.Kind() {
+	case constant.Bool:
+		return !constant.BoolVal(tv.Value)
+	case constant.String:
+		return constant.StringVal(tv.Value) == ""
+	case constant.Int, constant.Float:
+		return constant.Sign(tv.Value) == 0
+	}
+	return false
+}
+
+// FailedCall reports whether the error br handles may be one a call of
+// b's function returned while doing its work: not an error it was given
+// (a parameter), the caller giving up (ctx.Err()), a value it was given
+// found malformed (strconv.Atoi, url.Parse: see malformedInput), nor
+// json.Marshal's, whose errors are the program's mistakes (a type it
+// cannot encode) rather than failures at run time.
+func (r *Result) FailedCall(b *Body, br *Branch) bool {
+	info := r.pass.TypesInfo
+	for _, o := range b.Root.Resolver.varOrigins(br.Err) {
+		call, ok := ast.Unparen(o.Expr).(*ast.CallExpr)
+		if ok && !IsContextError(info, call) && !malformedInput(model.Callee(info, call)) {
+			return true
+		}
+	}
+	return false
+}
+
+// parsers are the standard library's packages and functions whose error
+// says that the value they were given is malformed ("" for every function
+// of the package).
+var parsers = map[string]map[string]bool{
+	"strconv":       {"": true},
+	"net/url":       {"Parse": true, "ParseRequestURI": true, "ParseQuery": true, "PathUnescape": true, "QueryUnescape": true},
+	"net/netip":     {"": true},
+	"net":           {"ParseCIDR": true, "ParseMAC": true, "SplitHostPort": true},
+	"time":          {"Parse": true, "ParseInLocation": true, "ParseDuration": true, "LoadLocation": true},
+	"regexp":        {"Compile": true, "CompilePOSIX": true},
+	"encoding/json": {"Marshal": true, "MarshalIndent": true, "Unmarshal": true},
+	"encoding/hex":  {"DecodeString": true},
+}
+
+// malformedInput reports whether fn is one of parsers, or a method of
+// encoding/base64's Encoding decoding a string.
+func malformedInput(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	names := parsers[fn.Pkg().Path()]
+	if fn.Signature().Recv() != nil {
+		return fn.Pkg().Path() == "encoding/base64" && fn.Name() == "DecodeString"
+	}
+	return names[""] || names[fn.Name()]
+}
+
+// FillsParam reports whether b writes into what a parameter points to: an
+// element of a map or slice, a field through a pointer, the pointee. Such
+// a function's answer is what it fills in, and returning early leaves it
+// empty.
+func (r *Result) FillsParam(b *Body) bool {
+	info := r.pass.TypesInfo
+	isParam := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return false
+		}
+		v, ok := info.Uses[id].(*types.Var)
+		return ok && declaredIn(v, b)
+	}
+	fills := false
+	ast.Inspect(b.Block, func(n ast.Node) bool {
+		if fills {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for _, lhs := range as.Lhs {
+			switch l := ast.Unparen(lhs).(type) {
+			case *ast.IndexExpr:
+				fills = fills || isParam(l.X)
+			case *ast.SelectorExpr:
+				_, ptr := info.TypeOf(l.X).Underlying().(*types.Pointer)
+				fills = fills || ptr && isParam(l.X)
+			case *ast.StarExpr:
+				fills = fills || isParam(l.X)
+			}
+		}
+		return true
+	})
+	return fills
+}
+
+// declaredIn reports whether the parameter v is one of b's own.
+func declaredIn(v *types.Var, b *Body) bool {
+	params := b.Sig.Params()
+	for i := range params.Len() {
+		if params.At(i) == v {
+			return true
+		}
+	}
+	return false
+}
