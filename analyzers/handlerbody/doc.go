@@ -91,7 +91,10 @@
 // mcperr.NotFound("no such book") — keeping the package name the file uses
 // (an alias, or none for a dot import). New remains the way to build
 // ParseError, MethodNotFound, InitializationFailed and UnknownError, and a
-// code that is not a constant.
+// code that is not a constant. A call that error-contract-prefer-fail
+// offers to rewrite to mcperr.Fail (a handler's error whose code its
+// contract declares for one reason) gets that fix only: two fixes of one
+// expression conflict, and Fail also gives the client the reason.
 //
 // # Rule preserve-cause-on-rethrow
 //

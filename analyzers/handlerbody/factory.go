@@ -48,7 +48,11 @@ func (c *checker) preferErrorFactory(call *ast.CallExpr, fn *types.Func) {
 	if sel, ok := fun.(*ast.SelectorExpr); ok {
 		fun = sel.Sel
 	}
-	if id, ok := fun.(*ast.Ident); ok && qualOK && (qual != "" || c.resolvesTo(name, id.Pos(), factory)) {
+	if c.failFixes.Fixes(call) {
+		// One fix per expression: Fail, which also gives the client the
+		// reason, is the better one.
+		d.Message += "; error-contract-prefer-fail's fix rewrites it to " + qual + "Fail instead"
+	} else if id, ok := fun.(*ast.Ident); ok && qualOK && (qual != "" || c.resolvesTo(name, id.Pos(), factory)) {
 		d.SuggestedFixes = []analysis.SuggestedFix{{
 			Message: "Use " + qual + name,
 			TextEdits: []analysis.TextEdit{

@@ -32,6 +32,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/report"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/rules"
+	"github.com/mcperrlint/mcperrlint/analyzers/preferfail"
 )
 
 //go:embed doc.go
@@ -43,7 +44,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "handlerbody",
 	Doc:       docs.Analyzer(doc, "handlerbody"),
 	URL:       rules.DocsURL + "#analyzer-handlerbody",
-	Requires:  []*analysis.Analyzer{model.Analyzer, errflow.Analyzer},
+	Requires:  []*analysis.Analyzer{model.Analyzer, errflow.Analyzer, preferfail.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(pendingFact), new(projectPendingFact)},
 }
@@ -89,6 +90,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	c := &checker{pass: pass, info: pass.TypesInfo, model: m, flow: flow, report: report.New(pass, m), done: map[doneKey]bool{}, pending: map[*errflow.Handler][]report.Pending{}}
+	c.failFixes = pass.ResultOf[preferfail.Analyzer].(*preferfail.Result)
 	defer c.report.Finish()
 	c.runtime = importedRuntime(pass.Pkg)
 
@@ -266,6 +268,9 @@ type checker struct {
 	flow    *errflow.Result
 	report  *report.Reporter
 	runtime *types.Package // the mcperr package as imported, or nil
+	// failFixes are the calls error-contract-prefer-fail rewrites to Fail:
+	// prefer-error-factory offers no fix of its own for them.
+	failFixes *preferfail.Result
 
 	done map[doneKey]bool // findings already reported
 

@@ -12,6 +12,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -32,17 +33,31 @@ var doc string
 // Analyzer suggests mcperr.Fail where a handler builds by hand an error
 // its contract declares.
 var Analyzer = &analysis.Analyzer{
-	Name:     "preferfail",
-	Doc:      docs.Analyzer(doc, "preferfail"),
-	URL:      rules.DocsURL + "#analyzer-preferfail",
-	Requires: []*analysis.Analyzer{model.Analyzer, errflow.Analyzer},
-	Run:      run,
+	Name:       "preferfail",
+	Doc:        docs.Analyzer(doc, "preferfail"),
+	URL:        rules.DocsURL + "#analyzer-preferfail",
+	Requires:   []*analysis.Analyzer{model.Analyzer, errflow.Analyzer},
+	Run:        run,
+	ResultType: reflect.TypeFor[*Result](),
 }
+
+// Result is the constructor calls preferfail offers to rewrite to Fail.
+// Another rule with a fix for the same call (prefer-error-factory, for
+// mcperr.New(mcperr.CodeNotFound, …)) leaves the fix to this one: two
+// fixes of one expression conflict, and a driver applying both applies
+// neither.
+type Result struct {
+	fixed map[*ast.CallExpr]bool
+}
+
+// Fixes reports whether preferfail offers a fix for call.
+func (r *Result) Fixes(call *ast.CallExpr) bool { return r.fixed[call] }
 
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[model.Analyzer].(*model.Model)
+	res := &Result{fixed: map[*ast.CallExpr]bool{}}
 	if !m.ImportsRuntime {
-		return nil, nil
+		return res, nil
 	}
 	r := report.New(pass, m)
 	defer r.Finish()
@@ -50,15 +65,15 @@ func run(pass *analysis.Pass) (any, error) {
 	defer flow.Acquire()()
 	for _, h := range flow.Handlers {
 		if h.Kind() == model.ToolHandler && len(h.Tools) > 0 && h.Body != nil && h.Sig != nil {
-			checkHandler(pass, r, h.Body, h)
+			checkHandler(pass, r, res, h.Body, h)
 		}
 	}
-	return nil, nil
+	return res, nil
 }
 
 // checkHandler reports the factory and New errors the handler returns
 // whose code its tools declare.
-func checkHandler(pass *analysis.Pass, r *report.Reporter, b *errflow.Body, h *errflow.Handler) {
+func checkHandler(pass *analysis.Pass, r *report.Reporter, res *Result, b *errflow.Body, h *errflow.Handler) {
 	resolver := b.Root.Resolver
 	n := h.Sig.Results().Len()
 	errIndex := n - 1
@@ -79,7 +94,7 @@ func checkHandler(pass *analysis.Pass, r *report.Reporter, b *errflow.Body, h *e
 				continue
 			}
 			for _, t := range h.Tools {
-				checkCall(pass, r, h, t, c)
+				checkCall(pass, r, res, h, t, c)
 			}
 		}
 	}
@@ -125,7 +140,7 @@ func readConstructor(info *types.Info, resolver *errflow.Resolver, call *ast.Cal
 }
 
 // checkCall reports a constructor whose code the tool declares.
-func checkCall(pass *analysis.Pass, r *report.Reporter, h *errflow.Handler, t *model.Tool, c constructor) {
+func checkCall(pass *analysis.Pass, r *report.Reporter, res *Result, h *errflow.Handler, t *model.Tool, c constructor) {
 	contract := t.Contract
 	if contract == nil {
 		return
@@ -172,6 +187,7 @@ func checkCall(pass *analysis.Pass, r *report.Reporter, h *errflow.Handler, t *m
 	}
 	if len(reasons) == 1 && complete && len(h.Tools) == 1 && prefixOK && ctxOK {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix(pass, c, prefix, ctx, entries[0], reasons[0])}
+		res.fixed[c.call] = true
 	}
 	r.Diagnostic(rules.PreferFail, d)
 }

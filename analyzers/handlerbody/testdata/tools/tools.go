@@ -56,6 +56,10 @@ func literals(s store) *mcperr.Tool[In, Out] {
 			if err != nil {
 				return Out{}, mcperr.Fail(ctx, "book_not_found", "the book list failed: "+err.Error()) // want `preserve-cause-on-rethrow: this mcperr.Fail error`
 			}
+			if len(items) == 0 {
+				// Two rules, one expression: Fail owns the fix.
+				return Out{}, mcperr.New(mcperr.CodeNotFound, "no books") // want `prefer-error-factory: mcperr.New\(mcperr.CodeNotFound, …\) has a factory: write mcperr.NotFound\(…\), which builds the same error; error-contract-prefer-fail's fix rewrites it to mcperr.Fail instead`
+			}
 			out.Items = items
 			return out, nil
 		},
