@@ -26,6 +26,7 @@ type result struct {
 	findings []*finding
 	problems []problem
 	sources  *sources
+	graph    *checker.Graph // the analysis, for the legacy JSON tree; nil when it failed
 }
 
 // A finding is one diagnostic, resolved to file positions.
@@ -78,14 +79,15 @@ func (p problem) where(dir string) string {
 	return rel + p.at
 }
 
-// exitCode returns the run's exit code in format: incomplete runs fail
+// exitCode returns the run's exit code in mode m: incomplete runs fail
 // whatever they found; findings fail text and json, not sarif, whose
-// consumer (code scanning) decides what fails.
-func (r *result) exitCode(format string) int {
+// consumer (code scanning) decides what fails, nor -json, which exits 0 as
+// multichecker's does.
+func (r *result) exitCode(m mode) int {
 	switch {
 	case len(r.problems) > 0:
 		return exitFailure
-	case len(r.findings) > 0 && format != "sarif":
+	case len(r.findings) > 0 && m != modeSARIF && m != modeLegacyJSON:
 		return exitFindings
 	}
 	return exitOK
@@ -94,7 +96,7 @@ func (r *result) exitCode(format string) int {
 // collect gathers the findings of the root actions of graph and the errors
 // of the packages and actions.
 func collect(graph *checker.Graph, pkgs []*packages.Package, ran []*analysis.Analyzer, root string) *result {
-	res := &result{root: root, rules: rulesOf(ran), sources: newSources()}
+	res := &result{root: root, rules: rulesOf(ran), sources: newSources(), graph: graph}
 	byID := map[string]analyzers.Rule{}
 	for _, r := range analyzers.Rules() {
 		byID[r.ID] = r
@@ -256,6 +258,12 @@ func newSources() *sources { return &sources{lines: map[string][]string{}} }
 
 // line returns line n (1-based) of file, or "" when it cannot be read.
 func (s *sources) line(file string, n int) string {
+	text, _ := s.lineOK(file, n)
+	return text
+}
+
+// lineOK returns line n (1-based) of file, and whether the file has it.
+func (s *sources) lineOK(file string, n int) (string, bool) {
 	lines, ok := s.lines[file]
 	if !ok {
 		if data, err := os.ReadFile(file); err == nil {
@@ -263,10 +271,10 @@ func (s *sources) line(file string, n int) string {
 		}
 		s.lines[file] = lines
 	}
-	if n < 1 || n > len(lines) {
-		return ""
+	if n < 1 || n > len(lines) || n == len(lines) && lines[n-1] == "" {
+		return "", false // the empty string after the last newline is no line
 	}
-	return strings.TrimSuffix(lines[n-1], "\r")
+	return strings.TrimSuffix(lines[n-1], "\r"), true
 }
 
 // utf16Column converts a 1-based byte column of a line of file to the

@@ -174,3 +174,37 @@ func assertUnchanged(t *testing.T, dir string) {
 		}
 	}
 }
+
+// overlapDir is the golangci plugin's fixture, whose fix package has two
+// findings on one expression with one fix between them; golangci's test
+// runs golangci-lint run --fix on it against the same .golden files.
+var overlapDir = filepath.Join("..", "..", "golangci", "testdata", "lint")
+
+// TestFixersOnOverlap applies the fixes of the fixture with mcperrlint
+// -fix and with go fix -fixtool, conformance disabled as the fixture's
+// .golangci.yml has it: each applies every fix in one run and exits 0, and
+// the files become their .golden, no other file changing.
+func TestFixersOnOverlap(t *testing.T) {
+	for _, fixer := range [][]string{
+		{binary, "-fix", "-conformance=false", "./..."},
+		{"go", "fix", "-fixtool=" + binary, "-conformance=false", "./..."},
+	} {
+		dir := copyFixture(t, overlapDir)
+		if _, stderr, code := run(t, dir, fixer[0], fixer[1:]...); code != 0 {
+			t.Errorf("%s: exit code %d, want 0\nstderr:\n%s", strings.Join(fixer, " "), code, stderr)
+		}
+		for _, file := range goFiles(t, dir) {
+			got, _ := os.ReadFile(filepath.Join(dir, file))
+			want, err := os.ReadFile(filepath.Join(overlapDir, file+".golden"))
+			if err != nil {
+				want, _ = os.ReadFile(filepath.Join(overlapDir, file)) // no golden: unchanged
+			}
+			if diff := cmp.Diff(string(want), string(got)); diff != "" {
+				t.Errorf("%s: %s after the fixes (-want +got):\n%s", strings.Join(fixer[:2], " "), file, diff)
+			}
+		}
+		if stdout, _, _ := run(t, dir, binary, "-fix", "-diff", "-conformance=false", "./..."); stdout != "" {
+			t.Errorf("%s left fixes to apply:\n%s", strings.Join(fixer[:2], " "), stdout)
+		}
+	}
+}

@@ -142,21 +142,60 @@ func TestJSONFixes(t *testing.T) {
 	}
 }
 
-func TestHasFormatFlag(t *testing.T) {
-	for args, want := range map[string]bool{
-		"-format=sarif ./...":           true,
-		"--format json ./...":           true,
-		"-contractstruct -format=json":  true,
-		"./... -format=json":            true, // misplaced: reported as such, not linted as a package
-		"-json ./...":                   false,
-		"-formats ./...":                false,
-		"-- -format=json":               false,
-		"-V=full":                       false,
-		"-flags":                        false,
-		"-contractstruct.min-words=3 x": false,
+// TestModeOf checks which output flags go together, and what each
+// combination does.
+func TestModeOf(t *testing.T) {
+	for _, tc := range []struct {
+		format          string
+		json, fix, diff bool
+		contextLines    int
+		want            mode
+		wantErr         string
+	}{
+		{want: modeText, contextLines: -1},
+		{format: "text", want: modeText, contextLines: -1},
+		{format: "text", contextLines: 2, want: modeText},
+		{format: "json", want: modeJSON, contextLines: -1},
+		{format: "sarif", want: modeSARIF, contextLines: -1},
+		{json: true, want: modeLegacyJSON, contextLines: -1},
+		{fix: true, want: modeFix, contextLines: -1},
+		{fix: true, diff: true, want: modeDiff, contextLines: -1},
+		{format: "yaml", contextLines: -1, wantErr: "unknown -format"},
+		{diff: true, contextLines: -1, wantErr: "-fix -diff"},
+		{json: true, format: "json", contextLines: -1, wantErr: "use one of them"},
+		{fix: true, format: "sarif", contextLines: -1, wantErr: "-fix writes the fixed files"},
+		{fix: true, json: true, contextLines: -1, wantErr: "-fix writes the fixed files"},
+		{fix: true, contextLines: 1, wantErr: "-c shows source lines"},
+		{format: "json", contextLines: 1, wantErr: "-c shows source lines"},
 	} {
-		if got := hasFormatFlag(strings.Fields(args)); got != want {
-			t.Errorf("hasFormatFlag(%s) = %v, want %v", args, got, want)
+		got, err := modeOf(tc.format, tc.json, tc.fix, tc.diff, tc.contextLines)
+		switch {
+		case tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)):
+			t.Errorf("modeOf(%+v): error %v, want one saying %q", tc, err, tc.wantErr)
+		case tc.wantErr == "" && (err != nil || got != tc.want):
+			t.Errorf("modeOf(%+v) = %v, %v; want %v", tc, got, err, tc.want)
+		}
+	}
+}
+
+// TestUnitcheckerCall checks which command lines are go vet's and go
+// fix's protocol, and which are the driver's.
+func TestUnitcheckerCall(t *testing.T) {
+	for args, want := range map[string]bool{
+		"-V=full":                           true,
+		"-V":                                true,
+		"-flags":                            true,
+		"/tmp/b001/vet.cfg":                 true,
+		"-fix -diff /tmp/b001/vet.cfg":      true,
+		"-contractstruct.min-words=3 x.cfg": true,
+		"./...":                             false,
+		"-json ./...":                       false,
+		"-fix ./...":                        false,
+		"./a config.cfg":                    false, // packages
+		"":                                  false,
+	} {
+		if got := unitcheckerCall(strings.Fields(args)); got != want {
+			t.Errorf("unitcheckerCall(%q) = %v, want %v", args, got, want)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -231,4 +232,46 @@ func TestShapesUnderEveryDriver(t *testing.T) {
 			t.Errorf("findings (-want +got):\n%s", diff)
 		}
 	})
+}
+
+// TestModesExitCodes runs every mode on the demo (findings), on the
+// bundled example (clean) and on a copy of the demo with a type error
+// (the run cannot complete), and checks the exit code the README's table
+// gives for each.
+func TestModesExitCodes(t *testing.T) {
+	broken := copyFixture(t, demoDir)
+	if err := os.WriteFile(filepath.Join(broken, "broken.go"), []byte("package main\n\nvar broken int = \"not an int\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	examples, err := filepath.Abs(filepath.Join("..", "..", "examples"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args                     []string
+		findings, clean, failure int
+	}{
+		{[]string{}, 3, 0, 1},
+		{[]string{"-c=1"}, 3, 0, 1},
+		{[]string{"-format=text"}, 3, 0, 1},
+		{[]string{"-format=json"}, 3, 0, 1},
+		{[]string{"-format=sarif"}, 0, 0, 1},
+		{[]string{"-json"}, 0, 0, 1},
+		{[]string{"-fix", "-diff"}, 0, 0, 1},
+		{[]string{"-fix"}, 0, 0, 1},
+	} {
+		name := strings.Join(append([]string{"mcperrlint"}, tc.args...), " ")
+		for _, c := range []struct {
+			dir  string
+			want int
+		}{{copyFixture(t, demoDir), tc.findings}, {examples, tc.clean}, {broken, tc.failure}} {
+			if slices.Contains(tc.args, "-fix") && c.dir == examples {
+				continue // the example has no fix, and is not a copy to write to
+			}
+			_, stderr, code := run(t, c.dir, binary, append(tc.args, "./...")...)
+			if code != c.want {
+				t.Errorf("%s in %s: exit code %d, want %d\nstderr:\n%s", name, filepath.Base(c.dir), code, c.want, stderr)
+			}
+		}
+	}
 }

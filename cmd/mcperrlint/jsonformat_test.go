@@ -151,8 +151,9 @@ func TestFormatExitCodes(t *testing.T) {
 	}
 }
 
-// TestFormatUsage checks that every misuse exits 2 and says what to do.
-func TestFormatUsage(t *testing.T) {
+// TestUsage checks that every misuse exits 2 and says what to do, in
+// every mode.
+func TestUsage(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -160,9 +161,17 @@ func TestFormatUsage(t *testing.T) {
 		{[]string{"-format=xml", "./..."}, `unknown -format "xml": use -format=text, -format=json or -format=sarif`},
 		{[]string{"-format", "./..."}, `unknown -format "./..."`},
 		{[]string{"-format=json"}, "no packages to check: try mcperrlint -format=json ./..."},
-		{[]string{"-format=json", "-fix", "./..."}, "-fix cannot be combined with -format"},
-		{[]string{"-format=json", "-diff", "./..."}, "-diff cannot be combined with -format"},
-		{[]string{"-format=json", "-json", "./..."}, "-json cannot be combined with -format"},
+		{[]string{"-format=json", "-fix", "./..."}, "-fix writes the fixed files, not findings"},
+		{[]string{"-diff", "./..."}, "-diff shows what -fix would change: run mcperrlint -fix -diff with the packages"},
+		{[]string{"-format=json", "-json", "./..."}, "-json is multichecker's JSON tree and -format=json the JSON document: use one of them"},
+		{[]string{"-json", "-c=2", "./..."}, "-c shows source lines in the text output"},
+		{[]string{"-fix"}, "no packages to check: try mcperrlint -fix ./..."},
+		{[]string{"-fix", "-diff"}, "no packages to check: try mcperrlint -fix -diff ./..."},
+		{[]string{"-json"}, "no packages to check: try mcperrlint -json ./..."},
+		{[]string{"-test=false"}, "no packages to check: try mcperrlint ./..."},
+		{[]string{}, "usage: mcperrlint [-C dir] [flags] packages..."},
+		{[]string{"help", "nosuchanalyzer"}, `no analyzer "nosuchanalyzer": mcperrlint help lists them`},
+		{[]string{"help", "a", "b"}, "help takes at most one analyzer"},
 		{[]string{"-format=json", "./...", "-test=false"}, "flag -test=false comes after the packages"},
 		{[]string{"./...", "-format=json"}, "flag -format=json comes after the packages"},
 		{[]string{"-format=json", "-nosuchflag", "./..."}, "flag provided but not defined: -nosuchflag"},
@@ -178,9 +187,11 @@ func TestFormatUsage(t *testing.T) {
 			t.Errorf("mcperrlint %s: exit code %d, stderr:\n%s\nwant %d and %q", strings.Join(tc.args, " "), code, stderr, want, tc.want)
 		}
 	}
-	stdout, stderr, code := run(t, hostsDir, binary, "-format=text", "-h")
-	if code != 0 || !strings.Contains(stdout+stderr, "usage: mcperrlint [-C dir] -format=text|json|sarif") {
-		t.Errorf("-format=text -h: exit code %d, output:\n%s%s", code, stdout, stderr)
+	for _, args := range [][]string{{"-h"}, {"-format=text", "-h"}, {"-fix", "-h"}} {
+		stdout, stderr, code := run(t, hostsDir, binary, args...)
+		if code != 0 || !strings.HasPrefix(stdout+stderr, "usage: mcperrlint [-C dir] [flags] packages...\n\nmcperrlint checks the error contracts") {
+			t.Errorf("mcperrlint %s: exit code %d, output:\n%s%s", strings.Join(args, " "), code, stdout, stderr)
+		}
 	}
 }
 
@@ -218,12 +229,16 @@ func TestFormatFlags(t *testing.T) {
 	}
 }
 
-// TestMulticheckerUnchanged checks that without -format the command is
-// still multichecker: its help, its version for go vet, its -flags.
-func TestMulticheckerUnchanged(t *testing.T) {
+// TestHelpAndProtocol checks the help command, and that go vet's queries
+// still get unitchecker's answers: the version, and -flags.
+func TestHelpAndProtocol(t *testing.T) {
 	stdout, stderr, code := run(t, ".", binary, "help")
-	if code != 0 || !strings.Contains(stdout+stderr, "contractstruct") {
+	if code != 0 || !strings.Contains(stdout, "  contractstruct: ") || !strings.Contains(stdout, "error-contract-reason-format") {
 		t.Errorf("mcperrlint help: exit code %d\n%s%s", code, stdout, stderr)
+	}
+	stdout, stderr, code = run(t, ".", binary, "help", "contractstruct")
+	if code != 0 || !strings.HasPrefix(stdout, "contractstruct: ") || !strings.Contains(stdout, "-contractstruct.min-words") {
+		t.Errorf("mcperrlint help contractstruct: exit code %d\n%s%s", code, stdout, stderr)
 	}
 	stdout, _, code = run(t, ".", binary, "-V=full")
 	if code != 0 || !strings.Contains(stdout, "mcperrlint version ") {

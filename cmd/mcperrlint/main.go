@@ -4,25 +4,25 @@
 //
 //	mcperrlint [-C dir] [flags] packages...
 //	mcperrlint [-C dir] -format=text|json|sarif [flags] packages...
-//	mcperrlint [-C dir] -json|-fix [-diff]|-c=N [flags] packages...
+//	mcperrlint [-C dir] -fix [-diff] [flags] packages...
+//	mcperrlint [-C dir] -json [flags] packages...
+//	mcperrlint help [analyzer]
 //	mcperrlint [-C dir] catalog [-format md|json] [-check FILE] packages...
 //	go vet -vettool=$(which mcperrlint) packages...
 //	go fix -fixtool=$(which mcperrlint) [-diff] packages...
 //
-// A plain run, mcperrlint [analyzer flags] packages..., is -format=text,
-// on the checker-based driver, whose loader type-checks from source only
-// the packages that can matter to the rules. With -json, -fix (-fix -diff
-// prints the fixes as a diff instead of applying them), -c=N or help,
-// mcperrlint is the standard go/analysis multichecker ("mcperrlint help"
-// lists the analyzers and their flags); go vet and go fix run it through
-// the same protocol as their own analyzers.
+// Every standalone mode runs on one driver, built on go/analysis/checker
+// with a loader that type-checks from source only the packages that can
+// matter to the rules (see internal/load), and writes through one output
+// path: the findings as text (the default), as a JSON document or as
+// SARIF 2.1.0; the suggested fixes applied (-fix) or printed as a diff
+// (-fix -diff); the legacy multichecker JSON tree (-json). go vet and go
+// fix run mcperrlint through their unitchecker protocol (a *.cfg file,
+// -flags, -V=full), as they run their own analyzers.
 //
-// With -format, a driver built on go/analysis/checker writes the findings
-// to standard output as text, as a JSON document or as SARIF 2.1.0 for
-// code scanning, with paths relative to the module or workspace root.
-// Exit codes: 0 no findings, 1 the run could not complete, 2 usage error,
-// 3 findings; with -format=sarif, findings exit 0 so that an upload step
-// runs.
+// Exit codes: 0 no findings, or every fix applied, or -json and sarif
+// once written; 1 the run could not complete (or a fix could not be
+// applied); 2 usage error; 3 findings (text, json, and -c).
 //
 // The catalog command lists every tool's error contract, as the
 // ERROR_CODES.md registry or as JSON, and with -check fails when a
@@ -32,8 +32,9 @@ package main
 import (
 	"fmt"
 	"os"
+	"strings"
 
-	"golang.org/x/tools/go/analysis/multichecker"
+	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/mcperrlint/mcperrlint/analyzers"
 )
@@ -41,20 +42,42 @@ import (
 func main() {
 	if err := changeDir(); err != nil {
 		fmt.Fprintf(os.Stderr, "mcperrlint: %v\n", err)
-		os.Exit(2)
+		os.Exit(exitUsage)
 	}
+	args := os.Args[1:]
 	switch {
-	case len(os.Args) == 2 && os.Args[1] == "-V=full" && printVersion(os.Stdout):
-		os.Exit(0) // go vet's query, answered without hashing the binary
-	case len(os.Args) > 1 && os.Args[1] == "catalog":
-		os.Exit(catalogMain(os.Args[2:], os.Stdout, os.Stderr))
-	case hasFormatFlag(os.Args[1:]):
-		os.Exit(lintMain(os.Args[1:], os.Stdout, os.Stderr))
-	case plainRun(os.Args[1:]):
-		os.Exit(lintMain(append([]string{"-format=text"}, os.Args[1:]...), os.Stdout, os.Stderr))
+	case len(args) == 1 && args[0] == "-V=full" && printVersion(os.Stdout):
+		os.Exit(exitOK) // go vet's query, answered without hashing the binary
+	case unitcheckerCall(args):
+		unitchecker.Main(analyzers.Suite()...)
+	case len(args) > 0 && args[0] == "catalog":
+		os.Exit(catalogMain(args[1:], os.Stdout, os.Stderr))
+	case len(args) > 0 && args[0] == "help":
+		os.Exit(helpMain(args[1:], os.Stdout, os.Stderr))
 	}
-	// Everything else, go vet's protocol included, is multichecker's.
-	multichecker.Main(analyzers.Suite()...)
+	os.Exit(lintMain(args, os.Stdout, os.Stderr))
+}
+
+// unitcheckerCall reports whether args are go vet's or go fix's: a
+// version or flags query (-V, -V=full without a build ID, -flags), or
+// flags followed by one *.cfg file describing the package to analyze.
+func unitcheckerCall(args []string) bool {
+	if len(args) == 0 {
+		return false
+	}
+	last := args[len(args)-1]
+	switch {
+	case len(args) == 1 && (last == "-flags" || strings.HasPrefix(last, "-V")):
+		return true
+	case strings.HasSuffix(last, ".cfg") && !strings.HasPrefix(last, "-"):
+		for _, a := range args[:len(args)-1] {
+			if !strings.HasPrefix(a, "-") {
+				return false // packages, not a vet configuration
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // changeDir implements -C dir, as the go command does: when it comes first,

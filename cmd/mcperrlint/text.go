@@ -11,8 +11,10 @@ import (
 // writeText writes one line per finding to stdout, as go vet does but with
 // the rule id after the position, and related information indented below
 // it; problems go to stderr. Paths are relative to the current directory
-// when inside it, so terminals and editors can open them.
-func writeText(stdout, stderr io.Writer, res *result) error {
+// when inside it, so terminals and editors can open them. With
+// contextLines >= 0, the lines of the finding and that many around it
+// follow, numbered, as multichecker's -c shows them.
+func writeText(stdout, stderr io.Writer, res *result, contextLines int) error {
 	cwd, _ := os.Getwd()
 	w := bufio.NewWriter(stdout)
 	for _, f := range res.findings {
@@ -20,11 +22,40 @@ func writeText(stdout, stderr io.Writer, res *result) error {
 		for _, r := range f.related {
 			fmt.Fprintf(w, "\t%s: %s\n", textPos(cwd, r.span), r.message)
 		}
+		if contextLines >= 0 {
+			writeContext(w, res.sources, f.span, contextLines)
+		}
 	}
 	for _, p := range res.problems {
 		writeProblem(stderr, p, cwd)
 	}
 	return w.Flush()
+}
+
+// writeContext writes the lines of s and n lines either side, each after
+// its number and a tab.
+func writeContext(w io.Writer, src *sources, s span, n int) {
+	for line := max(1, s.start.Line-n); line <= s.end.Line+n; line++ {
+		text, ok := src.lineOK(s.file, line)
+		if !ok {
+			break
+		}
+		fmt.Fprintf(w, "%d\t%s\n", line, text)
+	}
+}
+
+// writeLegacyJSON writes multichecker's JSON tree of the analysis, with
+// the problems on stderr, as multichecker does under -json.
+func writeLegacyJSON(stdout, stderr io.Writer, res *result) error {
+	cwd, _ := os.Getwd()
+	for _, p := range res.problems {
+		writeProblem(stderr, p, cwd)
+	}
+	if res.graph == nil {
+		_, err := io.WriteString(stdout, "{}\n")
+		return err
+	}
+	return res.graph.PrintJSON(stdout)
 }
 
 // writeProblem prints a problem as multichecker prints package errors,

@@ -7,6 +7,9 @@
 //
 //	noop             a bare no-op analyzer (singlechecker): the floor
 //	mcperrlint       mcperrlint ./..., the standalone driver
+//	json-legacy      mcperrlint -json ./..., multichecker's JSON tree
+//	sarif            mcperrlint -format=sarif ./...
+//	fix-diff         mcperrlint -fix -diff ./...: the fixes as a diff
 //	loader           a no-op declaring a fact type, through mcperrlint's loader
 //	go vet           go vet ./..., warm (results cached)
 //	vettool          go vet -vettool=mcperrlint ./..., warm
@@ -20,8 +23,6 @@
 //	                 dependency from source
 //	go vet, cold     vet results invalidated (see below)
 //	vettool, cold    likewise
-//	mcperrlint -json the multichecker path, which loads the standard way
-//	                 (only with -stock)
 //
 // "Cold" for go vet means that no vet result is in the build cache while
 // compiled export data is: each cold run uses a copy of the vet tool
@@ -72,10 +73,9 @@ var (
 	flagStd      = flag.Bool("std", false, "benchmark the standard library (std); slow: minutes")
 	flagRuns     = flag.Int("runs", 3, "timed runs of each fast command per corpus")
 	flagSlowRuns = flag.Int("slowruns", 1, "timed runs of each slow command (cold vet, the facts floor, the multichecker path)")
-	flagSkip     = flag.String("skip", "", "commands to leave out, comma-separated: noop, mcperrlint, loader, vet, vettool, vettool-vet, noopfacts, vet-cold, vettool-cold, phases")
+	flagSkip     = flag.String("skip", "", "commands to leave out, comma-separated: noop, mcperrlint, json-legacy, sarif, fix-diff, loader, vet, vettool, vettool-vet, noopfacts, vet-cold, vettool-cold, phases")
 	flagWork     = flag.String("work", "", "directory for the tools and corpora (default: mcperrlint-bench in the user cache directory)")
 	flagOut      = flag.String("o", "", "also write the Markdown report to this file")
-	flagStock    = flag.Bool("stock", false, "also time `mcperrlint -json`, the multichecker path, which loads every dependency from source (slow)")
 	flagProfile  = flag.Bool("profile", false, "write CPU and allocation profiles of the analysis of each synthetic corpus, and print their top entries")
 )
 
@@ -324,12 +324,14 @@ func (b *bench) benchCorpus(c corpus) error {
 	cmds := []*command{
 		{key: "noop", label: "no-op analyzer (floor)", args: fixed(filepath.Join(b.bin, "noop"))},
 		{key: "mcperrlint", label: "`mcperrlint ./...`", args: fixed(filepath.Join(b.bin, "mcperrlint"))},
+		{key: "json-legacy", label: "`mcperrlint -json ./...`", args: fixed(filepath.Join(b.bin, "mcperrlint"), "-json")},
+		{key: "sarif", label: "`mcperrlint -format=sarif ./...`", args: fixed(filepath.Join(b.bin, "mcperrlint"), "-format=sarif")},
+		{key: "fix-diff", label: "`mcperrlint -fix -diff ./...`", args: fixed(filepath.Join(b.bin, "mcperrlint"), "-fix", "-diff")},
 		{key: "loader", label: "no-op declaring a fact type, through mcperrlint's loader", args: fixed(filepath.Join(b.bin, "phases"), "-a", "noopfacts")},
 		{key: "vet", label: "`go vet`, warm", args: fixed("go", "vet")},
 		{key: "vettool", label: "`go vet -vettool=mcperrlint`, warm", args: fixed("go", "vet", "-vettool="+vettool)},
 		{key: "vettool-vet", label: "`go vet -vettool=$(go env GOTOOLDIR)/vet`, warm", args: fixed("go", "vet", "-vettool="+filepath.Join(goEnv("GOTOOLDIR"), "vet"))},
 		{key: "noopfacts", label: "no-op declaring a fact type", slow: true, args: fixed(filepath.Join(b.bin, "noopfacts"))},
-		{key: "multichecker", label: "`mcperrlint -json` (multichecker, stock loader)", slow: true, args: fixed(filepath.Join(b.bin, "mcperrlint"), "-json")},
 		{key: "vet-cold", label: "`go vet`, cold", slow: true, args: func() ([]string, error) {
 			tool, err := b.freshCopy(filepath.Join(goEnv("GOTOOLDIR"), "vet"), "vet")
 			return append([]string{"go", "vet", "-vettool=" + tool}, c.patterns...), err
@@ -339,7 +341,7 @@ func (b *bench) benchCorpus(c corpus) error {
 			return append([]string{"go", "vet", "-vettool=" + tool}, c.patterns...), err
 		}},
 	}
-	cmds = slices.DeleteFunc(cmds, func(cmd *command) bool { return b.skip[cmd.key] || cmd.key == "multichecker" && !*flagStock })
+	cmds = slices.DeleteFunc(cmds, func(cmd *command) bool { return b.skip[cmd.key] })
 	for round := range max(*flagRuns, *flagSlowRuns) {
 		for _, cmd := range cmds {
 			if !cmd.slow && round >= *flagRuns || cmd.slow && round >= *flagSlowRuns {
@@ -468,6 +470,9 @@ func (b *bench) writeTable(cmds []*command) {
 		b.printf("- %s: %.2f× wall, %.2f× CPU (target ≤ %.2f×: %s)\n", what, w, c, target, mark)
 	}
 	check("`mcperrlint ./...` / no-op floor", "mcperrlint", "noop", 1.25)
+	check("`mcperrlint -json ./...` / no-op floor", "json-legacy", "noop", 1.25)
+	check("`mcperrlint -format=sarif ./...` / no-op floor", "sarif", "noop", 1.25)
+	check("`mcperrlint -fix -diff ./...` / no-op floor", "fix-diff", "noop", 1.25)
 	check("warm `go vet -vettool=mcperrlint` / warm `go vet`", "vettool", "vet", 1.0)
 	if x, ok := med["vettool"]; ok {
 		if y, ok := med["vettool-vet"]; ok {
