@@ -51,13 +51,16 @@ func run(pass *analysis.Pass) (any, error) {
 	defer r.Finish()
 
 	minWords := pass.Analyzer.Flags.Lookup(minWordsFlag).Value.(flag.Getter).Get().(int)
+	static := staticPlaces(pass, m)
 	for _, e := range m.Entries {
-		checkEntry(r, e, minWords)
+		checkEntry(r, e, minWords, static(e.Lit))
 	}
 	for _, c := range m.Contracts {
-		for _, elt := range c.NotStatic {
-			r.Report(rules.ContractNotStatic, elt,
-				"this contract entry is not statically known: write it as an mcperr.Contract literal, or a variable initialised by one and never reassigned")
+		if static(c.Lit) {
+			for _, elt := range c.NotStatic {
+				r.Report(rules.ContractNotStatic, elt,
+					"this contract entry is not statically known: write it as an mcperr.Contract literal, or a variable initialised by one and never reassigned")
+			}
 		}
 		checkUnique(r, c)
 	}
@@ -65,6 +68,51 @@ func run(pass *analysis.Pass) (any, error) {
 		checkToolErrors(r, t)
 	}
 	return nil, nil
+}
+
+// staticPlaces returns whether a contract or entry literal is where a
+// static contract can be: in a tool's contract, or declared outside any
+// function (a package variable another package's tools may use). A
+// literal a function builds at run time (Errors: contractFor("publish"))
+// can never be: the tool's use of it is the one finding, not each of its
+// fields again.
+func staticPlaces(pass *analysis.Pass, m *model.Model) func(*ast.CompositeLit) bool {
+	inTool := map[*ast.CompositeLit]bool{}
+	for _, t := range m.Tools {
+		if t.Contract != nil {
+			inTool[t.Contract.Lit] = true
+			for _, e := range t.Contract.Entries {
+				inTool[e.Lit] = true
+			}
+		}
+	}
+	var funcs []ast.Node // the bodies of the package's functions
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				if n.Body != nil {
+					funcs = append(funcs, n.Body)
+				}
+				return false
+			case *ast.FuncLit:
+				funcs = append(funcs, n.Body)
+				return false
+			}
+			return true
+		})
+	}
+	return func(lit *ast.CompositeLit) bool {
+		if inTool[lit] {
+			return true
+		}
+		for _, body := range funcs {
+			if body.Pos() <= lit.Pos() && lit.End() <= body.End() {
+				return false
+			}
+		}
+		return true
+	}
 }
 
 // checkToolErrors checks a tool's Errors field as a whole.
@@ -101,10 +149,11 @@ func checkUnique(r *report.Reporter, c *model.Contract) {
 	}
 }
 
-// checkEntry checks one contract entry's fields.
-func checkEntry(r *report.Reporter, e *model.Entry, minWords int) {
+// checkEntry checks one contract entry's fields; whether they are
+// constants only where a static contract can be (see staticPlaces).
+func checkEntry(r *report.Reporter, e *model.Entry, minWords int, static bool) {
 	for _, f := range []model.Field{e.Reason, e.When, e.Recovery, e.Code, e.Retryable, e.Severity, e.ThrownByService} {
-		if f.Written && !f.Constant() {
+		if static && f.Written && !f.Constant() {
 			r.Report(rules.ContractNotStatic, f.Expr,
 				"this contract field is not a constant: mcperrlint can only check contracts written out at build time")
 		}

@@ -37,6 +37,12 @@
 //	Errors: defaultErrors(), // flagged
 //	Errors: []mcperr.Contract{{Reason: prefix + name, ...}}, // flagged when name is a variable
 //
+// One problem is one finding: a contract a function builds at run time
+// (Errors: contractFor("publish")) is reported where the tool uses it, not
+// again at each entry or field inside the function, which can never be
+// known at build time. Entries of a tool's contract, and of contracts and
+// entries declared outside any function, are checked field by field.
+//
 // # Rule error-contract-code-type
 //
 // An entry has no Code. Its failures would surface with code 0, which is

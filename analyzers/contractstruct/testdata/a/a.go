@@ -48,6 +48,17 @@ var Computed = mcperr.Tool[In, Out]{Name: "computed", Errors: defaults()} // wan
 
 var reasonVar = "book_not_found"
 
+// contractFor builds a contract at run time: one problem, reported once,
+// where a tool uses it, not again at each field it cannot know.
+func contractFor(op string) []mcperr.Contract {
+	return []mcperr.Contract{
+		{Reason: op + "_failed", When: "The " + op + " failed.", Recovery: "Retry the " + op + " in a minute.", Code: mcperr.CodeServiceUnavailable},
+		entry(),
+	}
+}
+
+var Publish = mcperr.Tool[In, Out]{Name: "publish", Errors: contractFor("publish")} // want `error-contract-not-static: the contract of tool "publish" is not statically known`
+
 func entry() mcperr.Contract { return shared.Common[0] }
 
 var DynamicParts = mcperr.Tool[In, Out]{
