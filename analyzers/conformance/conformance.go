@@ -432,13 +432,16 @@ func reasonsKnown(c *model.Contract) bool {
 	return true
 }
 
-// codesKnown reports whether every code of the contract is known.
+// codesKnown reports whether every code the contract declares is known.
+// An entry without a Code declares none (error-contract-code-type reports
+// it) and leaves the others' codes known; one whose Code is not a
+// constant may declare any.
 func codesKnown(c *model.Contract) bool {
 	if len(c.NotStatic) > 0 {
 		return false
 	}
 	for _, e := range c.Entries {
-		if _, ok := e.Code.Int(); !ok {
+		if _, ok := e.Code.Int(); !ok && e.Code.Written {
 			return false
 		}
 	}

@@ -82,7 +82,10 @@
 // InternalError, ServiceUnavailable, Timeout, ValidationError and
 // SerializationError. An error the handler tests before returning it (with
 // errors.Is, errors.As or CodeOf) is not judged: the handler may be
-// translating it.
+// translating it. An entry without a Code declares no code (and is
+// error-contract-code-type's finding); the other entries still declare
+// theirs. An entry whose Code is not a constant may declare any code, and
+// silences the rule for its tool.
 //
 //	Errors: []mcperr.Contract{{Reason: "book_not_found", Code: mcperr.CodeNotFound, ...}},
 //	...

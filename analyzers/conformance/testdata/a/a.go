@@ -124,6 +124,41 @@ var codes = mcperr.Tool[In, Out]{
 	},
 }
 
+// An entry without a Code declares no code (error-contract-code-type
+// reports it); the other entries still declare theirs.
+var partlyCoded = mcperr.Tool[In, Out]{
+	Name: "partly_coded",
+	Errors: []mcperr.Contract{
+		{Reason: "busy", When: "The store is busy.", Recovery: "Retry the call in a minute."},
+		{Reason: reasonMissing, Code: mcperr.CodeNotFound, When: "No book has the id.", Recovery: "Search for the book first, then retry."},
+	},
+	Handler: func(ctx context.Context, in In) (Out, error) {
+		if in.ID == "" {
+			return Out{}, mcperr.RateLimited("slow down") // want `error-contract-conformance: this RateLimited error reaches the client, but tool "partly_coded" declares no failure with code RateLimited`
+		}
+		if in.Kind == "busy" {
+			return Out{}, mcperr.Fail(ctx, "busy", "", mcperr.RecoveryFor(ctx, "busy"))
+		}
+		return Out{}, mcperr.Fail(ctx, reasonMissing, "", mcperr.RecoveryFor(ctx, reasonMissing))
+	},
+}
+
+// A Code that is not a constant may be any code: nothing is reported.
+var codeOf = map[string]mcperr.Code{"busy": mcperr.CodeRateLimited}
+
+var computedCode = mcperr.Tool[In, Out]{
+	Name: "computed_code",
+	Errors: []mcperr.Contract{
+		{Reason: "busy", Code: codeOf["busy"], When: "The store is busy.", Recovery: "Retry the call in a minute."},
+	},
+	Handler: func(ctx context.Context, in In) (Out, error) {
+		if in.ID == "" {
+			return Out{}, mcperr.RateLimited("slow down")
+		}
+		return Out{}, mcperr.Fail(ctx, "busy", "", mcperr.RecoveryFor(ctx, "busy"))
+	},
+}
+
 func lend(id string) error {
 	if id == "" {
 		return mcperr.Conflict("lent")
