@@ -170,9 +170,13 @@
 //   - go-sdk v1.8.0 raw handler and mcp-go v1.2.1: {"content":[],"isError":true}.
 //   - go-sdk v1.8.0 typed handler: the output's JSON as the only text, such
 //     as {"total":0} (an empty content list when the output type is an
-//     interface and the output nil). Flagged only when the output returned
-//     is a zero value: an output that carries an error field does explain
-//     the failure.
+//     interface and the output nil). Flagged when that JSON cannot say what
+//     failed: the output is a zero value, or a struct with no field named
+//     like an explanation (Error, Err, Message, Msg, Reason, Detail,
+//     Warning, Failure, Problem), or a struct literal that leaves all such
+//     fields unset. An output that sets one explains the failure; one built
+//     elsewhere (a variable of a struct type that has one), a map or any
+//     other type might, and is not judged.
 //
 // A literal is flagged only where nothing can add content to it: written in
 // the return, or held by a local variable used for nothing but being

@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -611,16 +612,22 @@ func (c *checker) checkErrorResultWithoutContent(st *site) {
 		return
 	}
 	typed := k == model.GoSDKTyped
+	what := "an empty content list"
+	if typed && st.p.Output() >= 0 && !types.IsInterface(st.h.Sig.Results().At(st.p.Output()).Type()) {
+		what = "only the zero output's JSON as text"
+	}
 	if out := st.output(); typed && out != nil && !c.flow.IsZero(out) {
-		return // the output's JSON becomes the content: it may explain the failure
+		// The output's JSON becomes the content: it explains the failure
+		// when it has a field that can say what failed, set.
+		t, explains := c.outputExplains(out)
+		if explains {
+			return
+		}
+		what = fmt.Sprintf("the output's JSON as text, in which no field of %s says what failed", types.TypeString(t, types.RelativeTo(c.pass.Pkg)))
 	}
 	for _, lit := range c.returnedLits(st, res) {
 		if !c.once(rules.SDKErrorResultWithoutContent, lit) || !errorResultWithoutContent(c.info, lit) {
 			continue
-		}
-		what := "an empty content list"
-		if typed && st.p.Output() >= 0 && !types.IsInterface(st.h.Sig.Results().At(st.p.Output()).Type()) {
-			what = "only the zero output's JSON as text"
 		}
 		fix := "call res.SetError(err), or set Content: []mcp.Content{&mcp.TextContent{Text: ...}}"
 		if k.MCPGo() {
@@ -629,6 +636,54 @@ func (c *checker) checkErrorResultWithoutContent(st *site) {
 		c.r.Report(rules.SDKErrorResultWithoutContent, lit,
 			"this error result has no Content: the client gets isError with %s, and the model no word of what failed; %s", what, fix)
 	}
+}
+
+// explainingField matches the names of the fields an output can say what
+// failed in.
+var explainingField = regexp.MustCompile(`(?i)^(err|errors?|.*error|message|msg|reason|details?|warnings?|failures?|problems?)$`)
+
+// outputExplains reports whether a typed handler's non-zero output can
+// tell the model what failed: its type is not a struct (a map, a string:
+// anything may be in it), or its struct type has a field named like an
+// explanation (Error, Message, Reason, Warning...) that the output, when
+// it is a literal, sets. It returns the output's type for messages.
+func (c *checker) outputExplains(out ast.Expr) (types.Type, bool) {
+	t := c.info.TypeOf(out)
+	st, ok := deref(t).Underlying().(*types.Struct)
+	if !ok {
+		return t, true
+	}
+	var names []string
+	for i := range st.NumFields() {
+		if f := st.Field(i); explainingField.MatchString(f.Name()) {
+			names = append(names, f.Name())
+		}
+	}
+	if len(names) == 0 {
+		return t, false
+	}
+	lit := model.CompositeLit(out)
+	if lit == nil {
+		return t, true // a value built elsewhere may have them set
+	}
+	for _, elt := range lit.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			return t, true // positional: every field set
+		}
+		if key, ok := kv.Key.(*ast.Ident); ok && slices.Contains(names, key.Name) && !c.flow.IsZero(kv.Value) {
+			return t, true
+		}
+	}
+	return t, false
+}
+
+// deref returns the element type of a pointer type, or t.
+func deref(t types.Type) types.Type {
+	if ptr, ok := types.Unalias(t).(*types.Pointer); ok {
+		return ptr.Elem()
+	}
+	return t
 }
 
 // returnedLits returns the result literals a return gives as they are: the

@@ -113,8 +113,34 @@ func withoutContent(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.
 		return &mcp.CallToolResult{IsError: true}, Out{Error: "no such id"}, nil
 	case "with-error":
 		return &mcp.CallToolResult{IsError: true}, Out{}, errors.New("dropped anyway")
+	case "total-only":
+		// The output's JSON says nothing of the failure: Error is not set.
+		return &mcp.CallToolResult{IsError: true}, Out{Total: 1}, nil // want `sdk-error-result-without-content: this error result has no Content: the client gets isError with the output's JSON as text, in which no field of Out says what failed`
+	case "variable":
+		out := load(in.ID)
+		return &mcp.CallToolResult{IsError: true}, out, nil // Error may be set: not judged
 	}
 	return nil, Out{}, nil
+}
+
+func load(id string) Out { return Out{Error: id} }
+
+// Count has no field that can say what failed.
+type Count struct{ N int }
+
+func counted(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Count, error) {
+	if in.ID == "" {
+		return &mcp.CallToolResult{IsError: true}, Count{N: 3}, nil // want `no field of Count says what failed`
+	}
+	if in.ID == "map" {
+		return nil, Count{}, nil
+	}
+	n := Count{N: len(in.ID)}
+	return &mcp.CallToolResult{IsError: true}, n, nil // want `no field of Count says what failed`
+}
+
+func mapped(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, map[string]any, error) {
+	return &mcp.CallToolResult{IsError: true}, map[string]any{"why": "no such id"}, nil // a map may say anything
 }
 
 func anyOut(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
