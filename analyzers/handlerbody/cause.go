@@ -129,6 +129,15 @@ func (h *handler) isContextError(errExpr ast.Expr) bool {
 	return ok && errflow.IsContextError(h.c.info, call)
 }
 
+// wrapAdvice says how to wrap err, in the words of what the package uses:
+// the runtime's WithCause too when it imports it, %w alone otherwise.
+func (c *checker) wrapAdvice(err string) string {
+	if c.runtime != nil {
+		return fmt.Sprintf("mcperr.WithCause(%s), %%w", err)
+	}
+	return "%w"
+}
+
 // lostCause reports a returned error that does not carry the branch's
 // error, with a fix when one is unambiguous.
 func (h *handler) lostCause(errExpr ast.Expr, br *errflow.Branch) {
@@ -141,7 +150,7 @@ func (h *handler) lostCause(errExpr ast.Expr, br *errflow.Branch) {
 		Pos:     errExpr.Pos(),
 		End:     errExpr.End(),
 		Related: h.related(br),
-		Message: fmt.Sprintf("the error returned while handling %s does not carry it: wrap it (mcperr.WithCause(%s), %%w) or pass it on, so the server's logs and errors.Is/As still see the cause", name, name),
+		Message: fmt.Sprintf("the error returned while handling %s does not carry it: wrap it (%s) or pass it on, so the server's logs and errors.Is/As still see the cause", name, c.wrapAdvice(name)),
 	}
 	if call := h.buildSite(errExpr, br); call != nil {
 		fn := model.Callee(c.info, call)

@@ -324,14 +324,24 @@ func (s *messageScan) report(arg ast.Expr, b *errflow.Blob, sink string, related
 	d := analysis.Diagnostic{
 		Pos: at.Pos(),
 		End: at.End(),
-		Message: fmt.Sprintf("%s includes %s: raw upstream text reaches the client, where it can leak internal details and mislead the agent; say what failed in words, and keep the raw value in mcperr.WithData or the server's logs",
-			sink, b.What),
+		Message: fmt.Sprintf("%s includes %s: raw upstream text reaches the client, where it can leak internal details and mislead the agent; say what failed in words, and keep the raw value in %s",
+			sink, b.What, s.c.rawValuePlace()),
 		Related: related,
 	}
 	if b.Source.IsValid() && (b.Source < at.Pos() || b.SourceEnd > at.End()) {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: b.Source, End: b.SourceEnd, Message: "the raw value comes from here"})
 	}
 	s.c.report.Diagnostic(rules.NoStringifyUpstreamError, d)
+}
+
+// rawValuePlace says where a raw value belongs, in the words of what the
+// package uses: the runtime's data option, or, in a server written
+// straight against an SDK, its logs.
+func (c *checker) rawValuePlace() string {
+	if c.runtime != nil {
+		return "mcperr.WithData or the server's logs"
+	}
+	return "the server's logs"
 }
 
 // through names, for a sink's message, the functions a blob comes

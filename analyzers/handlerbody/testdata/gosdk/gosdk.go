@@ -78,7 +78,7 @@ func typed(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolR
 		return nil, Out{}, nil // want `no-fake-empty-result: go-sdk typed handler typed returns an empty success`
 	}
 	if _, err := list(ctx); err != nil {
-		return nil, Out{}, errors.New("listing failed") // want `preserve-cause-on-rethrow: the error returned while handling err does not carry it`
+		return nil, Out{}, errors.New("listing failed") // want `preserve-cause-on-rethrow: the error returned while handling err does not carry it: wrap it \(%w\) or pass it on`
 	}
 	if _, err := list(ctx); err != nil {
 		return nil, Out{Items: items, Error: err.Error()}, nil // a partial success carrying the error
