@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/mcperrlint/mcperrlint/analyzers"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/docs"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/rules"
@@ -47,6 +49,40 @@ func TestRulesDocumented(t *testing.T) {
 		if _, ok := sections[r.ID]; !ok {
 			t.Errorf("rule %s (%s) has no \"# Rule %s\" section in any doc.go", r.ID, r.Analyzer, r.ID)
 		}
+	}
+}
+
+// TestOptInRules checks that every rule that is off by default has the
+// flag that turns it on: a boolean flag of its analyzer, false by default.
+func TestOptInRules(t *testing.T) {
+	optIn := 0
+	for _, r := range rules.All {
+		name := r.OptInFlag()
+		if name == "" {
+			continue
+		}
+		optIn++
+		var a *analysis.Analyzer
+		for _, s := range analyzers.Suite() {
+			if s.Name == r.Analyzer {
+				a = s
+			}
+		}
+		if a == nil {
+			t.Errorf("rule %s is opt-in, but its analyzer %s is not in the suite", r.ID, r.Analyzer)
+			continue
+		}
+		f := a.Flags.Lookup(name)
+		if f == nil {
+			t.Errorf("rule %s is turned on by -%s.%s, which %s does not define", r.ID, r.Analyzer, name, a.Name)
+			continue
+		}
+		if g, ok := f.Value.(flag.Getter); !ok || g.Get() != false || f.DefValue != "false" {
+			t.Errorf("-%s.%s, which turns %s on, is not a boolean flag that is false by default", r.Analyzer, name, r.ID)
+		}
+	}
+	if optIn == 0 {
+		t.Error("no rule is opt-in: error-contract-missing should be")
 	}
 }
 

@@ -36,7 +36,7 @@ func Reference() string {
 			rule, _ := rules.ByID(id)
 			text, _ := docs.Rule(a.Doc, id)
 			fmt.Fprintf(&b, "#### %s\n\n", id)
-			fmt.Fprintf(&b, "*%s* · reported by `%s`\n\n", rule.Severity, reporter(rule))
+			fmt.Fprintf(&b, "*%s* · reported by `%s`%s\n\n", rule.Severity, reporter(rule), optIn(rule))
 			b.WriteString(docs.Markdown(text, 5))
 			b.WriteString("\n")
 		}
@@ -69,6 +69,15 @@ func reporter(r rules.Rule) string {
 		return "the analyzer that owns the rule named"
 	}
 	return r.Analyzer
+}
+
+// optIn says how to turn a rule on when it is off by default, and is empty
+// otherwise.
+func optIn(r rules.Rule) string {
+	if r.OptInFlag() == "" {
+		return ""
+	}
+	return fmt.Sprintf(" · off by default, on with `-%s.%s`", r.Analyzer, r.OptInFlag())
 }
 
 func capitalize(s string) string {

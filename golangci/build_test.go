@@ -200,8 +200,8 @@ func copyModule(t *testing.T, src, repoRel string) string {
 
 // TestGolangciFindings runs the custom golangci-lint on the fixture: its
 // findings are exactly the marked ones, with the settings of .golangci.yml
-// applied (min-words 3, conformance disabled), //nolint:mcperrlint and
-// //mcperrlint:ignore honoured.
+// applied (min-words 3, require-contract on, conformance disabled),
+// //nolint:mcperrlint and //mcperrlint:ignore honoured.
 func TestGolangciFindings(t *testing.T) {
 	bin := customGolangci(t)
 	dir := copyModule(t, filepath.Join("testdata", "lint"), "../../..")

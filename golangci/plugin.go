@@ -18,6 +18,7 @@
 //	          disable: [preferfail]        # analyzers not to run
 //	          contractstruct:              # an analyzer's flags, as -contractstruct.min-words
 //	            min-words: 3
+//	            require-contract: true     # the opt-in rule error-contract-missing
 //	          sdkresult:
 //	            converting-middleware: true
 //

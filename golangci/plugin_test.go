@@ -116,7 +116,7 @@ func TestNew(t *testing.T) {
 		t.Fatal(err)
 	}
 	p, err := newPlugin(map[string]any{
-		"contractstruct": map[string]any{"min-words": 3},
+		"contractstruct": map[string]any{"min-words": 3, "require-contract": true},
 		"disable":        []string{"ignoredirective"},
 	})
 	if err != nil {
@@ -138,6 +138,9 @@ func TestNew(t *testing.T) {
 		}
 		if a.Name == "contractstruct" && a.Flags.Lookup("min-words").Value.String() != "3" {
 			t.Errorf("contractstruct min-words = %s, want 3", a.Flags.Lookup("min-words").Value)
+		}
+		if a.Name == "contractstruct" && a.Flags.Lookup("require-contract").Value.String() != "true" {
+			t.Errorf("contractstruct require-contract = %s, want true (the opt-in error-contract-missing on)", a.Flags.Lookup("require-contract").Value)
 		}
 	}
 	if _, err := newPlugin(map[string]any{"contractstruct": map[string]any{"min-word": 3}}); err == nil || !strings.Contains(err.Error(), "min-words") {

@@ -2,8 +2,8 @@ package contractstruct
 
 // Contracts are checked where they are written, not per tool: a contract
 // shared by two tools is one piece of code and gets one set of findings.
-// Only the tool-level questions (is Errors empty? can it be known?) are
-// asked per tool.
+// Only the tool-level questions (is Errors there? empty? can it be known?)
+// are asked per tool.
 
 import (
 	_ "embed"
@@ -40,6 +40,11 @@ const minWordsFlag = "min-words"
 
 func init() {
 	Analyzer.Flags.Int(minWordsFlag, 5, "fewest words a contract entry's Recovery may have")
+	// error-contract-missing is a team's policy, not a defect: off unless
+	// asked for. The flag's name comes from the rule table, which the
+	// reporter and the README's reference read it from too.
+	Analyzer.Flags.Bool(rules.ContractMissing.OptInFlag(), false,
+		"report every mcperr tool that declares no Errors (rule error-contract-missing)")
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -64,8 +69,12 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		checkUnique(r, c)
 	}
+	requireContract := r.Enabled(rules.ContractMissing)
 	for _, t := range m.Tools {
-		checkToolErrors(r, t)
+		checkToolErrors(r, t, requireContract)
+		if requireContract {
+			checkContractMissing(pass, r, t)
+		}
 	}
 	return nil, nil
 }
@@ -116,17 +125,50 @@ func staticPlaces(pass *analysis.Pass, m *model.Model) func(*ast.CompositeLit) b
 }
 
 // checkToolErrors checks a tool's Errors field as a whole.
-func checkToolErrors(r *report.Reporter, t *model.Tool) {
+func checkToolErrors(r *report.Reporter, t *model.Tool, requireContract bool) {
 	switch {
 	case t.Errors == nil:
-		// No contract: nothing is promised, nothing to check.
+		// No contract: nothing is promised, nothing to check here (see
+		// checkContractMissing).
 	case t.Contract == nil:
 		r.Report(rules.ContractNotStatic, t.Errors,
 			"the contract of tool %s is not statically known: write it as a []mcperr.Contract literal, or a variable initialised by one and never reassigned", toolName(t))
 	case len(t.Contract.Entries) == 0 && len(t.Contract.NotStatic) == 0:
+		// Dropping the field is no way out when every tool must have a
+		// contract.
+		fix := "drop the Errors field or declare the tool's failure modes"
+		if requireContract {
+			fix = "declare the tool's failure modes"
+		}
 		r.Report(rules.ContractEmpty, t.Errors,
-			"tool %s declares an empty contract, which tells clients nothing: drop the Errors field or declare the tool's failure modes", toolName(t))
+			"tool %s declares an empty contract, which tells clients nothing: %s", toolName(t), fix)
 	}
+}
+
+// checkContractMissing reports a tool that declares no contract at all:
+// no Errors field, or Errors: nil. An empty or non-static contract is
+// reported by checkToolErrors instead. The finding underlines the tool's
+// type (the literal when the type is elided), where a directive on the
+// line above or at the end of the line covers it.
+//
+// Tools in _test.go files are left out: they are a test's scaffolding
+// (a tool built to exercise a binding or a handler), which no client calls.
+func checkContractMissing(pass *analysis.Pass, r *report.Reporter, t *model.Tool) {
+	if t.Errors != nil || inTestFile(pass, t.Lit) {
+		return
+	}
+	at := ast.Node(t.Lit)
+	if t.Lit.Type != nil {
+		at = t.Lit.Type
+	}
+	r.Report(rules.ContractMissing, at,
+		"tool %s declares no error contract: declare the failures it can return in its Errors field, one mcperr.Contract per reason", toolName(t))
+}
+
+// inTestFile reports whether n is in a _test.go file.
+func inTestFile(pass *analysis.Pass, n ast.Node) bool {
+	tf := pass.Fset.File(n.Pos())
+	return tf != nil && strings.HasSuffix(tf.Name(), "_test.go")
 }
 
 // checkUnique reports each repeat of a reason within one contract.

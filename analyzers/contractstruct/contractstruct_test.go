@@ -10,7 +10,7 @@ import (
 
 func Test(t *testing.T) {
 	testdata := analysistest.TestData()
-	analysistest.Run(t, testdata, contractstruct.Analyzer, "./a", "./aliased", "./dotted", "./suppress")
+	analysistest.Run(t, testdata, contractstruct.Analyzer, "./a", "./aliased", "./dotted", "./suppress", "./missingoff")
 }
 
 func TestMinWordsFlag(t *testing.T) {
@@ -20,4 +20,14 @@ func TestMinWordsFlag(t *testing.T) {
 	}
 	defer a.Flags.Set("min-words", "5")
 	analysistest.Run(t, analysistest.TestData(), a, "./minwords")
+}
+
+// TestRequireContractFlag runs the opt-in error-contract-missing rule.
+func TestRequireContractFlag(t *testing.T) {
+	a := contractstruct.Analyzer
+	if err := a.Flags.Set("require-contract", "true"); err != nil {
+		t.Fatal(err)
+	}
+	defer a.Flags.Set("require-contract", "false")
+	analysistest.Run(t, analysistest.TestData(), a, "./missing", "./missingcaller", "./missingaliased", "./missingdotted")
 }

@@ -13,7 +13,35 @@
 //
 // Contracts are checked where they are written, once, however many tools
 // share them. The threshold of the recovery rule is set with
-// -contractstruct.min-words (default 5).
+// -contractstruct.min-words (default 5). A tool without a contract is
+// reported only on request: -contractstruct.require-contract turns on
+// error-contract-missing.
+//
+// # Rule error-contract-missing
+//
+// A tool declares no error contract: it has no Errors field, or Errors:
+// nil. Its clients learn nothing of how it fails, and conformance has
+// nothing to hold its handler to. Off by default; a team adopting contracts
+// turns it on to list the tools still without one, with
+// -contractstruct.require-contract (mcperrlint and go vet -vettool) or the
+// golangci-lint setting contractstruct: {require-contract: true}.
+//
+//	var lookup = mcperr.Tool[LookupArgs, Book]{Name: "lookup", Handler: h} // flagged
+//
+// Declare the failures the tool can return, one mcperr.Contract per reason,
+// in its Errors field. A tool that really cannot fail keeps a directive
+// saying so: //mcperrlint:ignore error-contract-missing <why>.
+//
+// The finding is at the tool literal, where it is written: once for a
+// helper that builds tools without Errors, not at each call to it (a helper
+// that takes the contract as a parameter is error-contract-not-static
+// instead). An explicitly empty contract is error-contract-empty, one that
+// cannot be known is error-contract-not-static; neither is reported again
+// here. Tools in _test.go files are not reported: they are scaffolding no
+// client calls. Only mcperr.Tool literals are tools: a Tool declared
+// without one (var t mcperr.Tool[In, Out]) is not seen, and a literal whose
+// Errors is assigned afterwards (t.Errors = errs) is reported: write the
+// contract in the literal, the only place conformance reads it from.
 //
 // # Rule error-contract-empty
 //
@@ -23,7 +51,8 @@
 //
 //	Errors: []mcperr.Contract{}, // flagged
 //
-// Drop the field, or declare the ways the tool really fails.
+// Drop the field, or declare the ways the tool really fails (only the
+// latter with -contractstruct.require-contract).
 //
 // # Rule error-contract-not-static
 //

@@ -166,6 +166,67 @@ func TestDemoGoVet(t *testing.T) {
 	}
 }
 
+// TestDemoRequireContract runs the demo with the opt-in rule on, through
+// the flag, under each host that takes analyzer flags: its findings are
+// the demo's markers and the "demo-require-contract" ones, the tools that
+// declare no contract. (The default runs above hold that the rule is off
+// by default.)
+func TestDemoRequireContract(t *testing.T) {
+	t.Parallel()
+	optIn, err := markers.Read(demoDir, "demo-require-contract")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(optIn) == 0 {
+		t.Fatal("the demo has no // demo-require-contract: markers")
+	}
+	want := sorted(append(expectedDemoFindings(t), optIn...))
+	const flag = "-contractstruct.require-contract"
+	t.Run("standalone", func(t *testing.T) {
+		stdout, stderr, code := run(t, ".", binary, "-C", demoDir, flag, "./...")
+		if code != 3 {
+			t.Errorf("exit code %d, want 3 (findings)\nstderr:\n%s", code, stderr)
+		}
+		if diff := cmp.Diff(want, parseText(t, stdout+stderr)); diff != "" {
+			t.Errorf("findings (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("go vet", func(t *testing.T) {
+		_, stderr, code := run(t, demoDir, "go", "vet", "-vettool="+binary, flag, "./...")
+		if code != 1 {
+			t.Errorf("go vet exit code %d, want 1 (findings)\nstderr:\n%s", code, stderr)
+		}
+		if diff := cmp.Diff(want, parseText(t, stderr)); diff != "" {
+			t.Errorf("findings (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("json", func(t *testing.T) {
+		stdout, stderr, code := run(t, ".", binary, "-C", demoDir, "-format=json", flag, "./...")
+		if code != 3 {
+			t.Errorf("exit code %d, want 3 (findings)\nstderr:\n%s", code, stderr)
+		}
+		var report struct {
+			Findings []struct{ Rule, File, URL, Severity string }
+		}
+		if err := json.Unmarshal([]byte(stdout), &report); err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, f := range report.Findings {
+			if f.Rule != "error-contract-missing" {
+				continue
+			}
+			n++
+			if f.URL != "https://github.com/mcperrlint/mcperrlint/blob/main/README.md#error-contract-missing" || f.Severity != "warning" {
+				t.Errorf("%s: url %q severity %q, want the rule's README anchor and warning", f.File, f.URL, f.Severity)
+			}
+		}
+		if n != len(optIn) {
+			t.Errorf("%d error-contract-missing findings, want %d", n, len(optIn))
+		}
+	})
+}
+
 // TestExampleIsClean holds the bundled example server to the linter: it is
 // what clean code looks like.
 func TestExampleIsClean(t *testing.T) {

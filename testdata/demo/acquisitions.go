@@ -96,7 +96,7 @@ type NewTitles struct {
 }
 
 func (v *vendor) newTitles() *mcperr.Tool[NewTitlesArgs, NewTitles] {
-	return &mcperr.Tool[NewTitlesArgs, NewTitles]{
+	return &mcperr.Tool[NewTitlesArgs, NewTitles]{ // demo-require-contract: error-contract-missing
 		Name:        "new_titles",
 		Description: "List the vendor's new titles on a subject, to suggest purchases.",
 		Handler: func(ctx context.Context, in NewTitlesArgs) (NewTitles, error) {

@@ -5,6 +5,9 @@
 //
 //	go run ./cmd/mcperrlint -C testdata/demo ./...
 //
+// (add -contractstruct.require-contract for the one rule that is off by
+// default, error-contract-missing).
+//
 // The library's own tools are mcperr tools served through the go-sdk
 // binding, beside older go-sdk handlers (legacy, opac); the staff and kiosk
 // servers are written against mark3labs/mcp-go:

@@ -7,6 +7,7 @@
 package report
 
 import (
+	"flag"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -75,9 +76,21 @@ func (r *Reporter) suppressed(rule rules.Rule, d analysis.Diagnostic) bool {
 	return false
 }
 
+// Enabled reports whether rule is checked in this run: every rule is, but
+// one that is off by default only when its analyzer's flag turns it on.
+func (r *Reporter) Enabled(rule rules.Rule) bool {
+	name := rule.OptInFlag()
+	if name == "" {
+		return true
+	}
+	return r.pass.Analyzer.Flags.Lookup(name).Value.(flag.Getter).Get().(bool)
+}
+
 // Finish reports the directives that name one of this analyzer's rules but
 // suppressed nothing of it. Only the analyzer that owns a rule can know
-// that, so each reports its own.
+// that, so each reports its own. A directive naming a rule that is off in
+// this run is left alone: whether it would suppress something is unknown,
+// and a run with the rule on (CI's, say) may need it.
 func (r *Reporter) Finish() {
 	name := r.pass.Analyzer.Name
 	for _, dir := range r.model.AllDirectives() {
@@ -86,7 +99,7 @@ func (r *Reporter) Finish() {
 		}
 		for _, id := range dir.Rules {
 			rule, ok := rules.ByID(id)
-			if !ok || rule.Analyzer != name || r.used[dir][id] {
+			if !ok || rule.Analyzer != name || r.used[dir][id] || !r.Enabled(rule) {
 				continue
 			}
 			r.pass.Report(analysis.Diagnostic{

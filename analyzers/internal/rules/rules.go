@@ -40,6 +40,7 @@ func (r Rule) URL() string { return DocsURL + "#" + r.ID }
 
 // The rules, grouped by analyzer in the order of the design's tables.
 var (
+	ContractMissing           = Rule{"error-contract-missing", "contractstruct", Warning} // opt-in: see OptInFlag
 	ContractEmpty             = Rule{"error-contract-empty", "contractstruct", Warning}
 	ContractNotStatic         = Rule{"error-contract-not-static", "contractstruct", Error}
 	ContractCodeType          = Rule{"error-contract-code-type", "contractstruct", Error}
@@ -82,7 +83,7 @@ var (
 
 // All lists every rule, in documentation order.
 var All = []Rule{
-	ContractEmpty, ContractNotStatic, ContractCodeType, ContractCodeUnknown,
+	ContractMissing, ContractEmpty, ContractNotStatic, ContractCodeType, ContractCodeUnknown,
 	ContractCodeUnknownError, ContractReasonRequired, ContractReasonFormat,
 	ContractReasonUnique, ContractWhenRequired, ContractRecoveryRequired,
 	ContractRecoveryEmpty, ContractRecoveryMinWords, ContractRetryableMismatch,
@@ -96,6 +97,19 @@ var All = []Rule{
 	SDKErrorResultWithoutContent,
 	IgnoreMalformed, IgnoreUnused,
 }
+
+// optIn maps each rule that is off by default to the boolean flag of its
+// analyzer that turns it on. Such a rule asks for more than correctness (a
+// team's policy, not a defect every server has), so a suite run as is
+// never reports it.
+var optIn = map[Rule]string{
+	ContractMissing: "require-contract",
+}
+
+// OptInFlag returns the name of the boolean flag of r's analyzer that turns
+// r on when r is off by default (-<analyzer>.<flag> on the command line, a
+// key of the analyzer's golangci-lint settings), and "" when r always runs.
+func (r Rule) OptInFlag() string { return optIn[r] }
 
 // ByID returns the rule with the given id.
 func ByID(id string) (Rule, bool) {

@@ -11,7 +11,7 @@ import (
 type In struct{ ID string }
 type Out struct{ Text string }
 
-var Lookup = mcperr.Tool[In, Out]{
+var Lookup = mcperr.Tool[In, Out]{ // golangci: error-contract-missing
 	Name: "lookup",
 	Handler: func(ctx context.Context, in In) (Out, error) {
 		if in.ID == "" {

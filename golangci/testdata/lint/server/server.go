@@ -35,3 +35,10 @@ var Empty = mcperr.Tool[In, Out]{
 	Name:   "empty",
 	Errors: []mcperr.Contract{}, // golangci: error-contract-empty
 }
+
+// require-contract is on in .golangci.yml: a tool without a contract is
+// reported, and an empty one is no longer told to drop the field.
+var Bare = mcperr.Tool[In, Out]{Name: "bare"} // golangci: error-contract-missing
+
+//mcperrlint:ignore error-contract-missing a health check that cannot fail
+var Ping = mcperr.Tool[In, Out]{Name: "ping"}
