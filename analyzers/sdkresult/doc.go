@@ -70,6 +70,33 @@
 // calls; nor the context's error (ctx.Err(), context.Cause): nobody reads
 // the answer to a cancelled call.
 //
+// The suggested fix rewrites return nil, err into the tool error the SDK
+// itself makes of an error where it makes one, with the error's text
+// unchanged: in the go-sdk, what the typed AddTool does with a typed
+// handler's error, which also keeps the error for the server's middleware
+// (GetError); in mcp-go, a tool error with the very text the -32603 error
+// carried.
+//
+//	res := &mcp.CallToolResult{} // go-sdk raw handler (errRes if res is taken)
+//	res.SetError(err)
+//	return res, nil
+//
+//	return mcp.NewToolResultError(err.Error()), nil // mcp-go handler
+//
+// Not NewToolResultErrorFromErr(msg, err): its text is "msg: err", and the
+// fix would have to make the message up. The package is spelled as the
+// handler's file spells it (an alias, a dot import); a file that does not
+// import it gets no fix. The fix is offered only where the return's values
+// are exactly what the SDK receives, so that what the client reads is all
+// it changes: the handler is registered with its SDK directly on every
+// path it has — not through an adapter or a wrapper, which sees the error
+// first; not on a server whose middleware converts errors; not found by
+// its signature alone, since another package may call it and test its
+// error — and the result is the literal nil, which nothing misses. The
+// go-sdk's three statements also need the return to start its line and end
+// its block. TestGoSDKRawFixKeepsError and TestMCPGoFixKeepsText pin what
+// the client and the middleware then get.
+//
 // What the client receives:
 //   - go-sdk v1.8.0, raw handler: a JSON-RPC error with code 0 and the
 //     error's text, {"code":0,"message":"boom"}. A *jsonrpc.Error keeps its
@@ -93,6 +120,16 @@
 //	}
 //
 // Return a result — an empty one, or one that says nothing was found.
+//
+// No fix is offered: what the handler meant by returning nothing is not
+// in the code. It may be an empty answer ("no rows"), or a failure it did
+// not return, typically after logging an error. An empty result
+// (&mcp.CallToolResult{}, mcp.NewToolResultText("")) would turn the crash
+// or the -32603 into a success that says nothing — in an error branch,
+// exactly what no-fake-empty-result reports — and an error result would
+// invent a failure. (The go-sdk's typed AddTool does replace a nil result
+// with an empty one, but to put the output in it; a raw handler has no
+// output.)
 //
 // What happens:
 //   - go-sdk v1.8.0, raw handler: the server process dies with a nil

@@ -89,6 +89,10 @@ func TestGoSDKBehaviours(t *testing.T) {
 		}),
 		"error 0 boom",
 	}, {
+		"raw handler error, as sdk-protocol-error's fix returns it", "sdk-protocol-error (fixed)",
+		raw(setErrorFixed(errors.New("boom"))),
+		`{"content":[{"type":"text","text":"boom"}],"isError":true}`,
+	}, {
 		"raw handler *jsonrpc.Error", "sdk-protocol-error (not flagged)",
 		raw(func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			return nil, rpcErr
@@ -160,6 +164,46 @@ func TestGoSDKBehaviours(t *testing.T) {
 				t.Errorf("%s: the client received\n\t%s\nwant\n\t%s", c.rule, got, c.want)
 			}
 		})
+	}
+}
+
+// setErrorFixed returns a raw handler that fails with err the way
+// sdk-protocol-error's fix makes it (see testdata/gosdkraw/raw.go.golden).
+func setErrorFixed(err error) mcp.ToolHandler {
+	return func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		res := &mcp.CallToolResult{}
+		res.SetError(err)
+		return res, nil
+	}
+}
+
+// TestGoSDKRawFixKeepsError (sdk-protocol-error's fix): the result the fix
+// returns carries the error itself to the server's middleware, as the
+// typed AddTool's does, and the client gets the error's text with
+// isError, exactly what a typed handler returning the error gets.
+func TestGoSDKRawFixKeepsError(t *testing.T) {
+	boom := errors.New("boom")
+	var seen error
+	fixed := received(t, func(s *mcp.Server) {
+		s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+			return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+				res, err := next(ctx, method, req)
+				if r, ok := res.(*mcp.CallToolResult); ok {
+					seen = r.GetError()
+				}
+				return res, err
+			}
+		})
+		raw(setErrorFixed(fmt.Errorf("wrapped: %w", boom)))(s)
+	})
+	if !errors.Is(seen, boom) {
+		t.Errorf("the middleware saw the error %v; want the one the handler set, wrapping %v", seen, boom)
+	}
+	typedError := received(t, typed(func(context.Context, *mcp.CallToolRequest, in) (*mcp.CallToolResult, any, error) {
+		return nil, nil, fmt.Errorf("wrapped: %w", boom)
+	}))
+	if fixed != typedError {
+		t.Errorf("the fixed raw handler's client received\n\t%s\nand a typed handler's returning the error\n\t%s\nwant the same", fixed, typedError)
 	}
 }
 

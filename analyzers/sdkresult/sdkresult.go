@@ -473,6 +473,7 @@ func (c *checker) checkProtocolError(st *site) bool {
 	}
 	d.Message += PathSentence(st.p)
 	d.Related = related(p)
+	d.SuggestedFixes = c.protocolErrorFix(st)
 	c.r.Diagnostic(rules.SDKProtocolError, d)
 	return true
 }

@@ -17,9 +17,10 @@ func TestOtherPackages(t *testing.T) {
 }
 
 func Test(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), sdkresult.Analyzer,
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), sdkresult.Analyzer,
 		"./gosdkraw", "./gosdktyped", "./mcpgo", "./register",
-		"./aliased", "./dotted", "./mcperrtools", "./suppress", "./wrappers", "./middleware")
+		"./aliased", "./dotted", "./mcperrtools", "./suppress", "./wrappers", "./middleware",
+		"./fixgosdk", "./fixmcpgo")
 }
 
 func TestConvertingMiddlewareFlag(t *testing.T) {

@@ -59,21 +59,36 @@ func LookupAt(pkg *types.Package, name string, pos token.Pos) types.Object {
 }
 
 // RuntimeQualifier returns how the file of call spells one of the
-// runtime's names, judging by how the call itself names its function: with
-// the local name of the import ("mcperr.", "me."), or with nothing under a
-// dot import. It reports false when name, so spelled, would not denote the
-// runtime's name at the call (a dot import shadowed by a local, say), so
-// that a suggested fix is only offered when the text it writes is right.
+// runtime's names, judging by how the call itself names its function (see
+// Qualifier).
 func RuntimeQualifier(info *types.Info, pkg *types.Package, call *ast.CallExpr, name string) (string, bool) {
-	switch fun := ast.Unparen(call.Fun).(type) {
+	return Qualifier(info, pkg, call.Fun, call.Pos(), RuntimePath, name)
+}
+
+// Qualifier returns how code written at pos spells name of the package at
+// path, judging by how ref — an expression of the same file that names
+// something of that package, such as a call's function or a type in a
+// signature — spells it: with the local name of the import ("mcperr.",
+// "gomcp."), or with nothing under a dot import. It reports false when
+// name, so spelled, would not denote the package's name at pos (the import
+// shadowed by a local, say), so that a suggested fix is only offered when
+// the text it writes is right.
+func Qualifier(info *types.Info, pkg *types.Package, ref ast.Expr, pos token.Pos, path, name string) (string, bool) {
+	switch ref := ast.Unparen(ref).(type) {
+	case *ast.StarExpr:
+		return Qualifier(info, pkg, ref.X, pos, path, name)
+	case *ast.IndexExpr: // an instantiation: the generic's name
+		return Qualifier(info, pkg, ref.X, pos, path, name)
+	case *ast.IndexListExpr:
+		return Qualifier(info, pkg, ref.X, pos, path, name)
 	case *ast.SelectorExpr:
-		if x, ok := fun.X.(*ast.Ident); ok {
-			if pn, ok := info.Uses[x].(*types.PkgName); ok && pn.Imported().Path() == RuntimePath {
+		if x, ok := ref.X.(*ast.Ident); ok {
+			if pn, ok := info.Uses[x].(*types.PkgName); ok && pn.Imported().Path() == path && LookupAt(pkg, x.Name, pos) == pn {
 				return x.Name + ".", true
 			}
 		}
 	case *ast.Ident:
-		if obj := LookupAt(pkg, name, call.Pos()); obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == RuntimePath {
+		if obj := LookupAt(pkg, name, pos); obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == path {
 			return "", true
 		}
 	}

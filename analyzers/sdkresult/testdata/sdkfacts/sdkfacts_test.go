@@ -83,6 +83,20 @@ func TestMCPGoBehaviours(t *testing.T) {
 		},
 		"error -32603 boom",
 	}, {
+		// The text is the one the JSON-RPC error carried, now in a tool
+		// result the model reads (see ../mcpgo/mcpgo.go.golden).
+		"plain handler error, as sdk-protocol-error's fix returns it", "sdk-protocol-error (fixed)",
+		func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return mcp.NewToolResultError(fmt.Errorf("greet: %w", errors.New("boom")).Error()), nil
+		},
+		`{"content":[{"type":"text","text":"greet: boom"}],"isError":true}`,
+	}, {
+		"typed handler error, as sdk-protocol-error's fix returns it", "sdk-protocol-error (fixed)",
+		mcp.NewTypedToolHandler(func(context.Context, mcp.CallToolRequest, args) (*mcp.CallToolResult, error) {
+			return mcp.NewToolResultError(errors.New("boom").Error()), nil
+		}),
+		`{"content":[{"type":"text","text":"boom"}],"isError":true}`,
+	}, {
 		"typed handler error", "sdk-protocol-error",
 		mcp.NewTypedToolHandler(func(context.Context, mcp.CallToolRequest, args) (*mcp.CallToolResult, error) {
 			return nil, errors.New("boom")
@@ -137,6 +151,26 @@ func TestMCPGoBehaviours(t *testing.T) {
 				t.Errorf("%s: the client received\n\t%s\nwant\n\t%s", c.rule, got, c.want)
 			}
 		})
+	}
+}
+
+// TestMCPGoFixKeepsText (sdk-protocol-error's fix): the tool error the
+// fix returns, NewToolResultError(err.Error()), gives the model exactly the
+// text the JSON-RPC error it replaces carried, with isError.
+func TestMCPGoFixKeepsText(t *testing.T) {
+	err := fmt.Errorf("greet %q: %w", "ada", errors.New("no such member"))
+	protocol := received(t, func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return nil, err
+	})
+	fixed := received(t, func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return mcp.NewToolResultError(err.Error()), nil
+	})
+	text, _ := json.Marshal(err.Error())
+	if want := "error -32603 " + err.Error(); protocol != want {
+		t.Errorf("returning the error, the client received\n\t%s\nwant\n\t%s", protocol, want)
+	}
+	if want := `{"content":[{"type":"text","text":` + string(text) + `}],"isError":true}`; fixed != want {
+		t.Errorf("returning the fix's result, the client received\n\t%s\nwant\n\t%s", fixed, want)
 	}
 }
 

@@ -1,0 +1,201 @@
+package sdkresult
+
+// The fixes of sdk-protocol-error turn a handler's returned error into the
+// tool error its SDK makes of an error where it does make one, and change
+// nothing else: the text the client gets stays the error's own, only now
+// the model reads it, with isError. In the go-sdk that is what the typed
+// AddTool does with a typed handler's error (a result on which it calls
+// SetError, which also keeps the error for middleware); in mcp-go it is
+// NewToolResultError with the error's text, the message the -32603 error
+// carried. NewToolResultErrorFromErr would need a message of its own,
+// which a fix would have to make up.
+//
+// A fix is offered only where the return's values are exactly what the
+// SDK receives: a handler registered with its SDK directly, on every path
+// it has, returning the literal nil with the error. Through an adapter or
+// a wrapper, something else sees the error first; on a server whose
+// middleware converts errors, the middleware decides the text; a handler
+// found by its signature alone may be another package's helper, whose
+// callers test its error. sdk-nil-result has no fix: see doc.go.
+
+import (
+	"go/ast"
+	"go/token"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/errflow"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
+)
+
+// protocolErrorFix returns the fix of a return that sdk-protocol-error
+// reports, or nil when rewriting it would change more than how the SDK
+// sends the error.
+func (c *checker) protocolErrorFix(st *site) []analysis.SuggestedFix {
+	if !c.sentAsIs(st) {
+		return nil
+	}
+	switch st.p.Kind {
+	case model.GoSDKRaw:
+		return c.setErrorFix(st)
+	case model.MCPGoPlain, model.MCPGoTyped:
+		return c.toolResultErrorFix(st)
+	}
+	return nil
+}
+
+// sentAsIs reports whether a return gives the SDK a nil result and an
+// error exactly as written: its handler is registered with the SDK
+// directly on each of its paths — its own kind, not through an adapter or
+// a wrapper, not found by its signature alone, not on a server that
+// converts errors — and the result is the literal nil, so that dropping it
+// loses nothing and leaves nothing unused.
+func (c *checker) sentAsIs(st *site) bool {
+	h := st.h
+	if h.Body == nil || !slices.Contains(h.Paths, st.p) || st.err != st.ret.Results[len(st.ret.Results)-1] {
+		return false // a path given to a helper, or recorded for another package
+	}
+	if res := st.result(); res == nil || !errflow.IsNil(c.info, res) {
+		return false
+	}
+	own := model.KindOf(h.Sig)
+	for _, p := range h.Paths {
+		if p.Kind != own || len(p.Via) != 1 || p.Via[0].BySignature() || p.Wrapped || p.Converting {
+			return false
+		}
+	}
+	return true
+}
+
+// toolResultErrorFix rewrites an mcp-go handler's return nil, err into
+// return mcp.NewToolResultError(err.Error()), nil.
+func (c *checker) toolResultErrorFix(st *site) []analysis.SuggestedFix {
+	q, ok := model.Qualifier(c.info, c.pass.Pkg, resultType(st.h.Body), st.ret.Pos(), model.MCPGoPath, "NewToolResultError")
+	if !ok {
+		return nil
+	}
+	open, close := "", ""
+	if !selectable(st.err) {
+		open, close = "(", ")"
+	}
+	return []analysis.SuggestedFix{{
+		Message: "Return the error's text as a tool error: " + q + "NewToolResultError(err.Error()), nil",
+		TextEdits: []analysis.TextEdit{
+			{Pos: st.result().Pos(), End: st.err.Pos(), NewText: []byte(q + "NewToolResultError(" + open)},
+			{Pos: st.err.End(), End: st.err.End(), NewText: []byte(close + ".Error()), nil")},
+		},
+	}}
+}
+
+// setErrorFix rewrites a go-sdk raw handler's return nil, err into what
+// the go-sdk's typed AddTool does with an error:
+//
+//	res := &mcp.CallToolResult{}
+//	res.SetError(err)
+//	return res, nil
+//
+// The SDK has no expression that builds such a result, so the return
+// becomes three statements; it must end its statement list (nothing after
+// it can then clash with the new variable) and start its line (the new
+// lines are indented as it is).
+func (c *checker) setErrorFix(st *site) []analysis.SuggestedFix {
+	pos := st.ret.Pos()
+	q, ok := model.Qualifier(c.info, c.pass.Pkg, resultType(st.h.Body), pos, model.GoSDKPath, "CallToolResult")
+	if !ok || !endsList(st.h.Body.Block, st.ret) {
+		return nil
+	}
+	indent, alone := c.indentation(pos)
+	name := c.unusedName(pos, "res", "errRes")
+	if !alone || name == "" {
+		return nil
+	}
+	return []analysis.SuggestedFix{{
+		Message: "Return the error as a tool error: " + name + ".SetError(err) on a new " + q + "CallToolResult, and a nil error",
+		TextEdits: []analysis.TextEdit{
+			{Pos: pos, End: st.err.Pos(), NewText: []byte(name + " := &" + q + "CallToolResult{}\n" + indent + name + ".SetError(")},
+			{Pos: st.err.End(), End: st.ret.End(), NewText: []byte(")\n" + indent + "return " + name + ", nil")},
+		},
+	}}
+}
+
+// resultType returns the expression a handler's declaration writes its
+// first result's type with (*mcp.CallToolResult, as its file spells it),
+// or nil.
+func resultType(b *errflow.Body) ast.Expr {
+	var ft *ast.FuncType
+	switch n := b.Node.(type) {
+	case *ast.FuncDecl:
+		ft = n.Type
+	case *ast.FuncLit:
+		ft = n.Type
+	}
+	if ft == nil || ft.Results == nil || len(ft.Results.List) == 0 {
+		return nil
+	}
+	return ft.Results.List[0].Type
+}
+
+// selectable reports whether e can be written before .Error() as it is:
+// an operand or a primary expression (&e{}.Error() would take the address
+// of the text).
+func selectable(e ast.Expr) bool {
+	switch e.(type) {
+	case *ast.Ident, *ast.SelectorExpr, *ast.CallExpr, *ast.IndexExpr, *ast.IndexListExpr,
+		*ast.ParenExpr, *ast.TypeAssertExpr, *ast.CompositeLit:
+		return true
+	}
+	return false
+}
+
+// endsList reports whether ret is the last statement of a block or a
+// clause in body.
+func endsList(body *ast.BlockStmt, ret *ast.ReturnStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		var list []ast.Stmt
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false // another body's returns
+		case *ast.BlockStmt:
+			list = n.List
+		case *ast.CaseClause:
+			list = n.Body
+		case *ast.CommClause:
+			list = n.Body
+		}
+		if len(list) > 0 && list[len(list)-1] == ret {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// indentation returns what precedes pos on its line, and whether that is
+// only white space.
+func (c *checker) indentation(pos token.Pos) (string, bool) {
+	tf := c.pass.Fset.File(pos)
+	if tf == nil || c.pass.ReadFile == nil {
+		return "", false
+	}
+	src, err := c.pass.ReadFile(tf.Name())
+	if err != nil || len(src) != tf.Size() {
+		return "", false
+	}
+	line := tf.PositionFor(pos, false).Line // the file's own line, whatever //line says
+	prefix := string(src[tf.Offset(tf.LineStart(line)):tf.Offset(pos)])
+	return prefix, strings.TrimLeft(prefix, " \t") == ""
+}
+
+// unusedName returns the first of names that denotes nothing at pos, so
+// that declaring it there hides nothing, or "".
+func (c *checker) unusedName(pos token.Pos, names ...string) string {
+	for _, name := range names {
+		if model.LookupAt(c.pass.Pkg, name, pos) == nil {
+			return name
+		}
+	}
+	return ""
+}
