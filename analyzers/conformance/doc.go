@@ -18,7 +18,10 @@
 // comparing a code, testing with errors.Is or errors.As, or a case label
 // never produces anything. An error wrapped with fmt.Errorf("...%w", err)
 // or errors.Join is passed on; an error given as another's cause with
-// mcperr.WithCause is not, since the client sees the outer error.
+// mcperr.WithCause is not, since the client sees the outer error. An
+// error returned by mcperr.Retry is what the function it runs returns (the
+// last attempt's error, or one with its code and reason): a literal's
+// returns, or a named function's or method value's.
 //
 // Across packages this works through facts: every function that can
 // produce or pass on an *mcperr.Error records the reasons and codes it can

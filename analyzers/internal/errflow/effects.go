@@ -402,6 +402,8 @@ func (w *walk) carriedCall(sum *Summary, call *ast.CallExpr, inspected bool) {
 			w.produce(sum, call, code, 2, inspected)
 		} else if model.IsRuntimeFunc(fn, "FromHTTPResponse") {
 			w.produce(sum, call, 0, 1, inspected)
+		} else if model.IsRuntimeFunc(fn, "Retry") && len(call.Args) == 3 {
+			w.retried(sum, call.Args[2], inspected)
 		}
 	case model.IsFunc(fn, "fmt", "Errorf"):
 		wrapped, _ := Wrapped(w.s.info, call)
@@ -428,6 +430,36 @@ func (w *walk) carriedCall(sum *Summary, call *ast.CallExpr, inspected bool) {
 		})
 		sum.Dynamic = sum.Dynamic || dynamic
 	}
+}
+
+// retried adds the errors of the function given to mcperr.Retry, which
+// returns the last attempt's error, or an error with its code and reason
+// that wraps it: a literal's returns, or a named function's or method
+// value's summary. The function's one parameter is Retry's context, never
+// an error.
+func (w *walk) retried(sum *Summary, arg ast.Expr, inspected bool) {
+	if lit, ok := ast.Unparen(arg).(*ast.FuncLit); ok {
+		for _, e := range w.lit(lit).Effects {
+			if e.Kind != ReturnKind || e.param != nil && w.owner(e.param) == ast.Node(lit) {
+				continue
+			}
+			e.Inspected = e.Inspected || inspected
+			sum.add(e)
+		}
+		return
+	}
+	fn := model.FuncOf(w.s.info, arg)
+	if fn == nil || isAbstract(fn) {
+		return // a function value: what it returns cannot be known
+	}
+	dynamic := w.s.calleeEffects(fn, arg, func(ce calleeEffect) {
+		if ce.Kind != ReturnKind || ce.param >= 0 {
+			return
+		}
+		ce.Inspected = ce.Inspected || inspected
+		sum.add(ce.Effect)
+	})
+	sum.Dynamic = sum.Dynamic || dynamic
 }
 
 // produce adds the error a runtime constructor call builds, with the

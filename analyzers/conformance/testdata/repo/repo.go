@@ -20,6 +20,9 @@ func Find(ctx context.Context, id string) (string, error) {
 	return v, nil
 }
 
+// Lookup is Find under another name, for a method-value-like use.
+func Lookup(ctx context.Context) (string, error) { return Find(ctx, "") }
+
 // Lend returns the store's error as it is.
 func Lend(ctx context.Context, id string) error {
 	return store.Lend(ctx, id)

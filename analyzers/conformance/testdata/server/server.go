@@ -52,6 +52,26 @@ var shelf = mcperr.Tool[In, Out]{
 	},
 }
 
+// mcperr.Retry returns the last attempt's error, or one with its code and
+// reason: what the function it runs returns is judged, a literal or a
+// named function.
+var retried = mcperr.Tool[In, Out]{
+	Name:   "retried",
+	Errors: []mcperr.Contract{{Reason: "book_lent", Code: mcperr.CodeConflict, When: "w", Recovery: "r"}},
+	Handler: func(ctx context.Context, in In) (Out, error) {
+		if in.ID == "" {
+			name, err := mcperr.Retry(ctx, mcperr.RetryPolicy{}, repo.Lookup) // want `error-contract-reason-undeclared: repo.Lookup can return an error with reason "shelf_missing" \(store/store.go:19\), which tool "retried" does not declare`
+			return Out{Name: name}, err
+		}
+		// The declared reason is produced through the literal: it is
+		// not unthrown.
+		name, err := mcperr.Retry(ctx, mcperr.RetryPolicy{}, func(ctx context.Context) (string, error) {
+			return "", repo.Lend(ctx, in.ID)
+		})
+		return Out{Name: name}, err
+	},
+}
+
 // A handler of another package, a method value of another package's type,
 // and one whose package says nothing about it.
 var fromLib = mcperr.Tool[handlerlib.In, handlerlib.Out]{
