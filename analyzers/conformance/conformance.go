@@ -263,6 +263,10 @@ func (c *checker) checkReason(v *toolView, e effect) {
 			c.describe(e), toolName(v.t), declared(contract), consequence, c.serviceHint(e))
 		return
 	}
+	if e.Kind == errflow.ReturnKind && e.ByStatus {
+		c.checkByStatus(v, e, entry)
+		return
+	}
 	if e.Kind != errflow.ReturnKind || e.Code == 0 {
 		return
 	}
@@ -272,6 +276,19 @@ func (c *checker) checkReason(v *toolView, e effect) {
 	}
 	c.report(rules.ReasonCodeMismatch, e, "%s with code %s, but tool %s declares reason %q with code %s: the client would receive a code the contract does not promise for it; build the error with code %s, or return mcperr.Fail",
 		c.describe(e), errflow.CodeName(e.Code), toolName(v.t), e.Reason, errflow.CodeName(code), errflow.CodeName(code))
+}
+
+// checkByStatus reports a declared reason carried by an error whose code
+// mcperr.FromHTTPResponse picks from the response's status: the client
+// receives the reason with whatever code the status maps to, not
+// necessarily the one the contract declares for it.
+func (c *checker) checkByStatus(v *toolView, e effect, entry *model.Entry) {
+	code, ok := entry.Code.Int()
+	if !ok || !c.once(rules.ReasonCodeMismatch, e.At, v.t.Lit.Pos(), e.Reason) {
+		return
+	}
+	c.report(rules.ReasonCodeMismatch, e, "%s with the code mcperr.FromHTTPResponse picks from the response's status (a 429 is RateLimited, a 404 NotFound), but tool %s declares reason %q with code %s: the client may receive the reason with another code; pass mcperr.WithCodeOverride to keep %s, or choose the reason by status",
+		c.describe(e), toolName(v.t), e.Reason, errflow.CodeName(code), errflow.CodeName(code))
 }
 
 // baseline are the codes any tool may fail with without declaring them:

@@ -147,4 +147,14 @@
 //
 // Build the error with the declared code, or let the handler fail with
 // mcperr.Fail, which takes the code from the contract.
+//
+// An error built by mcperr.FromHTTPResponse has the code the response's
+// status maps to (a 429 is RateLimited, a 404 NotFound), so a reason it
+// carries may reach the client with any of them: it is reported unless
+// mcperr.WithCodeOverride fixes the code, or the call is chosen by
+// comparing the response's StatusCode with a value (an if resp.StatusCode
+// == …, a case of a switch on it).
+//
+//	// the contract: {Reason: "catalog_offline", Code: mcperr.CodeServiceUnavailable, ...}
+//	return mcperr.FromHTTPResponse(resp, mcperr.WithReason("catalog_offline")) // flagged
 package conformance

@@ -10,6 +10,7 @@ package errflow
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
@@ -401,7 +402,7 @@ func (w *walk) carriedCall(sum *Summary, call *ast.CallExpr, inspected bool) {
 			code, _ := IntConst(w.s.info, argAt(call, 0))
 			w.produce(sum, call, code, 2, inspected)
 		} else if model.IsRuntimeFunc(fn, "FromHTTPResponse") {
-			w.produce(sum, call, 0, 1, inspected)
+			w.produceByStatus(sum, call, inspected)
 		} else if model.IsRuntimeFunc(fn, "Retry") && len(call.Args) == 3 {
 			w.retried(sum, call.Args[2], inspected)
 		}
@@ -460,6 +461,76 @@ func (w *walk) retried(sum *Summary, arg ast.Expr, inspected bool) {
 		sum.add(ce.Effect)
 	})
 	sum.Dynamic = sum.Dynamic || dynamic
+}
+
+// produceByStatus adds the error mcperr.FromHTTPResponse builds: its
+// code is the response status's, unless an option overrides it.
+func (w *walk) produceByStatus(sum *Summary, call *ast.CallExpr, inspected bool) {
+	var from Summary
+	w.produce(&from, call, 0, 1, inspected)
+	byStatus := !w.overridesCode(call.Args[1:]) && !statusTested(w.r.Body.Block, call)
+	for _, e := range from.Effects {
+		e.ByStatus = byStatus
+		sum.add(e)
+	}
+	sum.Dynamic = sum.Dynamic || from.Dynamic
+}
+
+// statusTested reports whether call lies in an if or a case chosen by
+// comparing a response's StatusCode with a value: if resp.StatusCode ==
+// http.StatusNotFound { return mcperr.FromHTTPResponse(resp,
+// mcperr.WithReason("not_found")) } knows the code it builds; a range
+// (>= 400) does not.
+func statusTested(block *ast.BlockStmt, call *ast.CallExpr) bool {
+	isStatus := func(e ast.Expr) bool {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		return ok && sel.Sel.Name == "StatusCode"
+	}
+	compares := func(n ast.Node) bool {
+		found := false
+		ast.Inspect(n, func(n ast.Node) bool {
+			if b, ok := n.(*ast.BinaryExpr); ok && b.Op == token.EQL && (isStatus(b.X) || isStatus(b.Y)) {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	found, tagged := false, false
+	ast.Inspect(block, func(n ast.Node) bool {
+		if found || n == nil || n.Pos() > call.Pos() || n.End() < call.End() {
+			return false // only nodes enclosing the call
+		}
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			found = Within(call, n.Body) && compares(n.Cond)
+		case *ast.SwitchStmt:
+			tagged = n.Tag != nil && isStatus(n.Tag)
+		case *ast.CaseClause:
+			found = tagged && len(n.List) > 0
+			for _, e := range n.List {
+				found = found || compares(e)
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// overridesCode reports whether options may set FromHTTPResponse's code:
+// WithCodeOverride, or an option it cannot see into.
+func (w *walk) overridesCode(opts []ast.Expr) bool {
+	for _, arg := range opts {
+		opt, ok := ast.Unparen(arg).(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		fn := model.Callee(w.s.info, opt)
+		if fn == nil || !inRuntime(fn) || model.IsRuntimeFunc(fn, "WithCodeOverride") {
+			return true
+		}
+	}
+	return false
 }
 
 // produce adds the error a runtime constructor call builds, with the

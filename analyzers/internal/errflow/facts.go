@@ -27,6 +27,7 @@ type FactEffect struct {
 	Reason    string
 	Param     int
 	Code      int64
+	ByStatus  bool
 	Inspected bool
 	Site      string
 }
@@ -123,7 +124,7 @@ func factOf(sum *Summary, sig *types.Signature) *summaryFact {
 	}
 	fact := &summaryFact{Dynamic: sum.Dynamic}
 	for _, e := range sum.Effects {
-		fe := FactEffect{Kind: e.Kind, Reason: e.Reason, Param: e.Param, Code: e.Code, Inspected: e.Inspected, Site: e.Site}
+		fe := FactEffect{Kind: e.Kind, Reason: e.Reason, Param: e.Param, Code: e.Code, ByStatus: e.ByStatus, Inspected: e.Inspected, Site: e.Site}
 		if e.param != nil {
 			i := paramIndex(sig, e.param)
 			if i < 0 {
@@ -180,7 +181,7 @@ func (f *summaryFact) normalize() {
 	s.normalize()
 	f.Effects = f.Effects[:0]
 	for _, e := range s.Effects {
-		f.Effects = append(f.Effects, FactEffect{Kind: e.Kind, Reason: e.Reason, Param: e.Param, Code: e.Code, Inspected: e.Inspected, Site: e.Site})
+		f.Effects = append(f.Effects, FactEffect{Kind: e.Kind, Reason: e.Reason, Param: e.Param, Code: e.Code, ByStatus: e.ByStatus, Inspected: e.Inspected, Site: e.Site})
 	}
 	for i := range f.Results {
 		f.Results[i].Blobs = factBlobs(s.Results[i].Blobs)
@@ -214,7 +215,7 @@ func (f *summaryFact) decodeSummary() *Summary {
 }
 
 func effectOf(e FactEffect) Effect {
-	return Effect{Kind: e.Kind, Reason: e.Reason, Param: e.Param, Code: e.Code, Inspected: e.Inspected, Site: e.Site}
+	return Effect{Kind: e.Kind, Reason: e.Reason, Param: e.Param, Code: e.Code, ByStatus: e.ByStatus, Inspected: e.Inspected, Site: e.Site}
 }
 
 // entryFact is the object fact exported on a package-level mcperr.Contract

@@ -137,6 +137,10 @@ type Effect struct {
 
 	// Code is a returned error's constant code, or 0.
 	Code int64
+	// ByStatus reports a returned error whose code mcperr.FromHTTPResponse
+	// picks from the response's status at run time (no WithCodeOverride):
+	// any code a status maps to.
+	ByStatus bool
 
 	// Inspected reports that a returned error reaches the result only
 	// through a variable the function tests (errors.Is or As, CodeOf, a
@@ -164,6 +168,7 @@ type effectKey struct {
 	reason    string
 	param     int
 	code      int64
+	byStatus  bool
 	inspected bool
 	site      string
 	paramVar  *types.Var
@@ -174,7 +179,7 @@ type effectKey struct {
 func (e Effect) ParamReason() bool { return e.param != nil || e.Param > 0 }
 
 func (e Effect) key() effectKey {
-	return effectKey{e.Kind, e.Reason, e.Param, e.Code, e.Inspected, e.Site, e.param}
+	return effectKey{e.Kind, e.Reason, e.Param, e.Code, e.ByStatus, e.Inspected, e.Site, e.param}
 }
 
 // smallSummary is how many effects a summary holds before it indexes them.

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 
 	"github.com/mcperrlint/mcperrlint/runtime/mcperr"
 )
@@ -181,6 +182,38 @@ var carried = mcperr.Tool[In, Out]{
 			return Out{}, mcperr.InvalidParams("bad isbn", mcperr.WithData("reason", "isbn_invalid"))
 		}
 		return Out{}, mcperr.NotFound("no book", mcperr.WithReason("not_listed")) // want `error-contract-reason-undeclared: this error carries reason "not_listed", which tool "carried" does not declare .*the client would receive a reason the contract does not list`
+	},
+}
+
+// An error built by mcperr.FromHTTPResponse has the code the response's
+// status maps to: a reason it carries may reach the client with any code.
+var catalog = mcperr.Tool[In, Out]{
+	Name:   "catalog",
+	Errors: []mcperr.Contract{{Reason: "catalog_offline", Code: mcperr.CodeServiceUnavailable, When: "w", Recovery: "r"}},
+	Handler: func(ctx context.Context, in In) (Out, error) {
+		resp, err := http.Get("http://catalog/" + in.ID)
+		if err != nil {
+			return Out{}, mcperr.Fail(ctx, "catalog_offline", "", mcperr.WithCause(err), mcperr.RecoveryFor(ctx, "catalog_offline"))
+		}
+		defer resp.Body.Close()
+		switch in.Kind {
+		case "override":
+			// The code is fixed whatever the status.
+			return Out{}, mcperr.FromHTTPResponse(resp, mcperr.WithReason("catalog_offline"),
+				mcperr.WithCodeOverride(func(int) (mcperr.Code, bool) { return mcperr.CodeServiceUnavailable, true }))
+		case "tested":
+			if resp.StatusCode == http.StatusServiceUnavailable {
+				return Out{}, mcperr.FromHTTPResponse(resp, mcperr.WithReason("catalog_offline")) // the status is known here
+			}
+			switch resp.StatusCode {
+			case http.StatusBadGateway, http.StatusServiceUnavailable:
+				return Out{}, mcperr.FromHTTPResponse(resp, mcperr.WithReason("catalog_offline")) // and here
+			}
+		}
+		if resp.StatusCode >= 400 {
+			return Out{}, mcperr.FromHTTPResponse(resp, mcperr.WithReason("catalog_offline")) // want `error-contract-reason-code-mismatch: this error carries reason "catalog_offline" with the code mcperr.FromHTTPResponse picks from the response's status \(a 429 is RateLimited, a 404 NotFound\), but tool "catalog" declares reason "catalog_offline" with code ServiceUnavailable`
+		}
+		return Out{}, nil
 	},
 }
 
