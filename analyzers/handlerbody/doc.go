@@ -70,8 +70,12 @@
 // the contract declares, a factory such as mcperr.InvalidParams(msg)
 // otherwise. Returning a callee's error unchanged is fine (a service
 // builds its own mcperr errors), and so is fmt.Errorf wrapping, with %w, a
-// value that is statically an *mcperr.Error: the client sees the wrapped
-// error. fmt.Errorf wrapping any other error is reported: its text, not a
+// value that is, or may be, an *mcperr.Error: statically one, or the error
+// of a function whose summary says it builds them (a service returning
+// mcperr.NotFound, through facts in another package). The client then
+// gets the wrapped error's code, reason and message; the text fmt.Errorf
+// adds ("lookup 42: ") is for the logs and does not reach the client.
+// fmt.Errorf wrapping any other error is reported: its text, not a
 // message written for the agent, is what the client reads.
 //
 // # Rule prefer-error-factory

@@ -424,8 +424,8 @@ func preferMCPErrorInHandler(h *handler) {
 			case model.IsFunc(fn, "errors", "New"):
 				built = "errors.New"
 			case model.IsFunc(fn, "fmt", "Errorf"):
-				if !h.c.flow.Value(h.b, call, -1).Plain {
-					continue // it wraps an *mcperr.Error
+				if !h.c.flow.Value(h.b, call, -1).Plain || h.c.flow.WrapsRuntimeError(h.b, call) {
+					continue // it wraps an *mcperr.Error, or may: a service's
 				}
 				built = "fmt.Errorf"
 			default:

@@ -752,3 +752,51 @@ func typeParamPassed(sig *types.Signature, index int) int {
 	}
 	return found
 }
+
+// WrapsRuntimeError reports whether a fmt.Errorf call in b wraps, with %w,
+// an error that may be an *mcperr.Error: statically one, or what a
+// function whose summary says it builds runtime errors (a factory, New,
+// Fail) returns. The client then gets that error's code, reason and
+// message, whatever fmt.Errorf adds.
+func (r *Result) WrapsRuntimeError(b *Body, call *ast.CallExpr) bool {
+	info := r.pass.TypesInfo
+	wrapped, _ := Wrapped(info, call)
+	for _, arg := range wrapped {
+		if model.IsRuntimeError(info.TypeOf(arg)) {
+			return true
+		}
+		for _, o := range b.Root.Resolver.Origins(arg) {
+			inner, ok := ast.Unparen(o).(*ast.CallExpr)
+			if !ok {
+				continue
+			}
+			if model.IsRuntimeError(info.TypeOf(inner)) {
+				return true
+			}
+			var sum *Summary
+			if lit, ok := ast.Unparen(inner.Fun).(*ast.FuncLit); ok {
+				sum = r.LitSummary(lit)
+			} else {
+				sum = r.Summary(model.Callee(info, inner))
+			}
+			if sum != nil && buildsRuntimeErrors(sum) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// buildsRuntimeErrors reports whether a summary says its function may
+// return an *mcperr.Error: one it builds or passes on, or Fail's.
+func buildsRuntimeErrors(sum *Summary) bool {
+	if sum.Dynamic {
+		return true
+	}
+	for _, e := range sum.Effects {
+		if e.Kind == ReturnKind || e.Kind == FailKind {
+			return true
+		}
+	}
+	return false
+}

@@ -184,6 +184,36 @@ func classified(s store) *mcperr.Tool[In, Out] {
 	}
 }
 
+// notes is a service whose errors are mcperr errors.
+type notes struct{}
+
+func (notes) Find(ctx context.Context, id string) (Out, error) {
+	if id == "" {
+		return Out{}, mcperr.NotFound("No note has this id.", mcperr.WithReason("book_not_found"))
+	}
+	return Out{}, nil
+}
+
+// wrapsService wraps a service's mcperr errors with %w: the client gets
+// the service's code, reason and message (the text fmt.Errorf adds is
+// the logs'), so it is not a plain error to replace.
+func wrapsService(n notes) *mcperr.Tool[In, Out] {
+	return &mcperr.Tool[In, Out]{
+		Name:   "wraps_service",
+		Errors: errorsContract,
+		Handler: func(ctx context.Context, in In) (Out, error) {
+			out, err := n.Find(ctx, in.ID)
+			if err != nil {
+				return Out{}, fmt.Errorf("lookup %s: %w", in.ID, err)
+			}
+			if _, err := (store{}).List(ctx); err != nil {
+				return Out{}, fmt.Errorf("listing: %w", err) // want `prefer-mcp-error-in-handler: .*fmt.Errorf`
+			}
+			return out, nil
+		},
+	}
+}
+
 // errorf: %v and %s copy the text; %w carries the error.
 func errorf(s store) *mcperr.Tool[In, Out] {
 	return &mcperr.Tool[In, Out]{
