@@ -21,5 +21,6 @@ func TestShapes(t *testing.T) {
 		"./command", "./cli", "./cliserver",
 		"./instrument", "./hints", "./notes", "./notesserver",
 		"./ops", "./opstools", "./opsserver",
-		"./toolkit", "./kittools", "./kitserver")
+		"./toolkit", "./kittools", "./kitserver",
+		"./notecache", "./notecacheserver")
 }

@@ -142,7 +142,9 @@
 // the same: the helpers whose error it returns or shows, and the helpers
 // whose error it tests, whether or not it passes that error on (once the
 // handler keeps the error, what the helper dropped is dropped for the
-// client too).
+// client too). So are the exported functions of other packages it calls
+// that way: their package records the causes they lose as a fact, and the
+// handler's package reports them at their returns, pointing at its call.
 //
 // Fixes are offered where one edit is unambiguous: mcperr.WithCause(err) is
 // appended to the options of an mcperr factory, New or Fail call (spelled

@@ -46,7 +46,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       rules.DocsURL + "#analyzer-handlerbody",
 	Requires:  []*analysis.Analyzer{model.Analyzer, errflow.Analyzer, preferfail.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(pendingFact), new(projectPendingFact)},
+	FactTypes: []analysis.Fact{new(pendingFact), new(projectPendingFact), new(sourcePendingFact)},
 }
 
 // pendingFact holds the findings about a function shaped like an mcperr
@@ -81,6 +81,17 @@ func (f *projectPendingFact) String() string {
 }
 
 func (*pendingFact) AFact() {}
+
+// sourcePendingFact holds the causes an exported function loses while
+// handling errors: a package whose handler returns or tests its error
+// reports them (see errflow.ForeignSources), as a handler's helper of its
+// own package is judged. Only preserve-cause-on-rethrow: whether the
+// function's other values reach a client is the caller's business.
+type sourcePendingFact struct{ report.PendingSet }
+
+func (*sourcePendingFact) AFact() {}
+
+func (f *sourcePendingFact) String() string { return "source " + f.PendingSet.String() }
 
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[model.Analyzer].(*model.Model)
@@ -124,14 +135,80 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	c.exportPendings()
 	c.reportProjectCalls()
+	c.exportSources()
+	c.reportForeignSources()
 	return nil, nil
+}
+
+// exportSources records, for each exported function of the package with
+// an error result that is not one of its handlers, the causes it loses,
+// for the packages whose handlers use its error.
+func (c *checker) exportSources() {
+	// Judged here already: the package's handlers (not its candidates,
+	// which another package may call as services), and the helpers their
+	// errors come from.
+	judged := map[*types.Func]bool{}
+	for _, h := range c.flow.Handlers {
+		if h.Func != nil && h.Body != nil && !h.Candidate {
+			judged[h.Func] = true
+		}
+	}
+	for _, src := range c.flow.Sources {
+		if src.Body.Func != nil {
+			judged[src.Body.Func] = true
+		}
+	}
+	// A candidate's findings were captured for its own fact: these are
+	// captured anew.
+	saved := c.done
+	c.done = map[doneKey]bool{}
+	defer func() { c.done = saved }()
+	for _, root := range c.flow.Index().Roots() {
+		b := root.Body
+		if b.Func == nil || !b.Func.Exported() || judged[b.Func] || b.Sig == nil || b.Sig.Results().Len() == 0 ||
+			!errflow.IsErrorOrRuntimeError(b.Sig.Results().At(b.Sig.Results().Len()-1).Type()) || c.model.InGenerated(c.pass.Fset, b.Node.Pos()) {
+			continue
+		}
+		found := c.report.Capture(candidateNeeds, func() { c.checkSourceBody(b, model.Adapted, nil) })
+		if len(found) > 0 {
+			c.pass.ExportObjectFact(b.Func, &sourcePendingFact{report.PendingSet{Findings: found}})
+		}
+	}
+}
+
+// reportForeignSources reports the causes the functions of other packages
+// whose error the package's handlers use lose, as their packages recorded
+// them.
+func (c *checker) reportForeignSources() {
+	for _, fs := range c.flow.ForeignSources {
+		fact := new(sourcePendingFact)
+		if !c.pass.ImportObjectFact(fs.Func, fact) {
+			continue
+		}
+		related := []analysis.RelatedInformation{{Pos: fs.Call.Pos(), End: fs.Call.End(), Message: "its error reaches a handler's client through this call"}}
+		for _, f := range fact.Findings {
+			if c.once(rules.Rule{ID: f.Rule}, f.At) {
+				c.report.ReportPending(f, related)
+			}
+		}
+	}
 }
 
 // checkSource checks a helper whose returned error reaches a handler's
 // client: what it returns while handling an error must carry that error,
 // as a handler's must.
 func (c *checker) checkSource(src *errflow.Source) {
-	b := src.Body
+	what := "its error reaches the client through this handler"
+	if src.Dropped {
+		what = "its error is handled by this handler, which does not pass it on"
+	}
+	c.checkSourceBody(src.Body, src.Path.Kind, []errflow.Step{{Pos: src.Handler.Body.Node.Pos(), What: what}})
+}
+
+// checkSourceBody holds a function whose error reaches a handler of the
+// given kind, through the steps via, to what preserve-cause-on-rethrow
+// asks of a handler.
+func (c *checker) checkSourceBody(b *errflow.Body, kind model.HandlerKind, via []errflow.Step) {
 	n := b.Sig.Results().Len()
 	roles := make([]errflow.Role, n)
 	roles[n-1] = errflow.RoleError
@@ -139,11 +216,7 @@ func (c *checker) checkSource(src *errflow.Source) {
 	if lit, ok := b.Node.(*ast.FuncLit); ok {
 		fh.Lit = lit
 	}
-	what := "its error reaches the client through this handler"
-	if src.Dropped {
-		what = "its error is handled by this handler, which does not pass it on"
-	}
-	p := &errflow.Path{Kind: src.Path.Kind, Roles: roles, Via: []errflow.Step{{Pos: src.Handler.Body.Node.Pos(), What: what}}}
+	p := &errflow.Path{Kind: kind, Roles: roles, Via: via}
 	preserveCauseOnRethrow(&handler{Handler: fh, Path: p, c: c, b: b, results: n, source: true})
 }
 

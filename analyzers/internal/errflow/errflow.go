@@ -71,6 +71,9 @@ type Result struct {
 	// Sources are the functions of the package whose returned error
 	// reaches a handler's client (see sources.go).
 	Sources []*Source
+	// ForeignSources are the functions of other packages whose error
+	// reaches a handler's client or a handler tests (see sources.go).
+	ForeignSources []ForeignSource
 	// Callees are the functions of the package the handlers call (see
 	// callees.go).
 	Callees []*Callee

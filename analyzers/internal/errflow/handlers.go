@@ -262,7 +262,8 @@ type finder struct {
 	// in a struct.
 	fieldWrites map[*types.Var][]siteExpr
 	servers     map[ast.Expr]serverConversion
-	reading     map[ast.Expr]bool // option slices being read
+	reading     map[ast.Expr]bool    // option slices being read
+	foreign     map[*types.Func]bool // the functions of ForeignSources
 }
 
 type queued struct {

@@ -189,11 +189,39 @@ func (f *finder) testedHelpers(w *walk, br *Branch) []sourceRef {
 		if !ok {
 			continue
 		}
-		if b := f.x.Decl(model.Callee(f.info, call)); b != nil && isErrorResultIndex(b.Sig, o.Index) {
+		fn := model.Callee(f.info, call)
+		if b := f.x.Decl(fn); b != nil && isErrorResultIndex(b.Sig, o.Index) {
 			out = append(out, sourceRef{b, call})
+		} else if fn != nil {
+			f.noteForeignSource(fn, call, o.Index)
 		}
 	}
 	return out
+}
+
+// A ForeignSource is a function of another package whose returned error
+// reaches a handler's client, or a handler tests: its package recorded
+// what it loses (see handlerbody), and this one reports it.
+type ForeignSource struct {
+	Func *types.Func
+	// Call is the first call found through which its error arrives.
+	Call *ast.CallExpr
+}
+
+// noteForeignSource records fn, a function of another package called by
+// call, when the call's index-th result is its error.
+func (f *finder) noteForeignSource(fn *types.Func, call *ast.CallExpr, index int) {
+	if fn.Pkg() == nil || fn.Pkg() == f.r.pass.Pkg || !isErrorResultIndex(fn.Signature(), index) {
+		return
+	}
+	fn = fn.Origin()
+	if f.foreign == nil {
+		f.foreign = map[*types.Func]bool{}
+	}
+	if !f.foreign[fn] {
+		f.foreign[fn] = true
+		f.r.ForeignSources = append(f.r.ForeignSources, ForeignSource{fn, call})
+	}
 }
 
 // A sourceRef is a source found through a call of it.
@@ -293,6 +321,7 @@ func (f *finder) callSources(w *walk, call *ast.CallExpr, index int, text bool, 
 	if b := f.x.Decl(fn); b != nil && isErrorResultIndex(b.Sig, index) {
 		return []sourceRef{{b, call}}
 	}
+	f.noteForeignSource(fn, call, index)
 	if out := f.paramSources(w, call, fn, index, text, depth); len(out) > 0 {
 		return out
 	}

@@ -16,7 +16,7 @@ type Book struct{ Title string }
 
 func load(ctx context.Context, id string) (Book, error) { return Book{}, nil }
 
-func GetBook(ctx context.Context, in In) (Book, error) { // want GetBook:"pending: prefer-mcp-error-in-handler@21 preserve-cause-on-rethrow@25"
+func GetBook(ctx context.Context, in In) (Book, error) { // want GetBook:"pending: prefer-mcp-error-in-handler@21 preserve-cause-on-rethrow@25" GetBook:"source pending: preserve-cause-on-rethrow@25"
 	if in.ID == "" {
 		return Book{}, errors.New("id is required") // want `prefer-mcp-error-in-handler: mcperr tool handler GetBook returns a plain error`
 	}
