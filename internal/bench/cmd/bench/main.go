@@ -72,7 +72,7 @@ var (
 	flagGrafana  = flag.Bool("grafana", true, "benchmark "+grafanaModule+" from the module proxy")
 	flagStd      = flag.Bool("std", false, "benchmark the standard library (std); slow: minutes")
 	flagRuns     = flag.Int("runs", 3, "timed runs of each fast command per corpus")
-	flagSlowRuns = flag.Int("slowruns", 1, "timed runs of each slow command (cold vet, the facts floor, the multichecker path)")
+	flagSlowRuns = flag.Int("slowruns", 1, "timed runs of each slow command (cold vet, the facts floor)")
 	flagSkip     = flag.String("skip", "", "commands to leave out, comma-separated: noop, mcperrlint, json-legacy, sarif, fix-diff, loader, vet, vettool, vettool-vet, noopfacts, vet-cold, vettool-cold, phases")
 	flagWork     = flag.String("work", "", "directory for the tools and corpora (default: mcperrlint-bench in the user cache directory)")
 	flagOut      = flag.String("o", "", "also write the Markdown report to this file")
