@@ -65,10 +65,13 @@ func noFakeEmptyResult(h *handler) {
 // from a real, empty answer, and answers with it.
 //
 // Not reported: a function whose last result is an ok bool (returning
-// false says it failed), a nil *CallToolResult (no result, not an empty
-// one), a branch that hands the error to anything before returning (it
-// records or logs it), and a failure that only says a value the function
-// was given is malformed (see errflow.FailedCall).
+// false says it failed), one whose doc comment says what it does on
+// failure, a nil *CallToolResult (no result, not an empty one), a branch
+// that hands the error to anything before returning (it records or logs
+// it), and a failure that only says a value the function was given is
+// malformed (see errflow.FailedCall). A function whose answer the handler
+// only puts in an error's text is not a callee at all (see
+// errflow.Callee).
 func noFakeEmptyInCallee(c *checker, ce *errflow.Callee) {
 	flow, b := c.flow, ce.Body
 	results := b.Sig.Results()

@@ -19,7 +19,8 @@ import (
 )
 
 // A Callee is a function of the package that a handler calls, directly or
-// through other callees.
+// through other callees, for its answer: a call whose value only goes
+// into an error's text does not count (see onlyInErrors).
 type Callee struct {
 	Body *Body
 	// Handler is the first handler found to reach it, on Path.
