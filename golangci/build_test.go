@@ -126,6 +126,10 @@ func lint(t *testing.T, bin, dir string, args ...string) []issue {
 	}
 	cmd := exec.Command(bin, append([]string{"run", "--output.json.path=" + report, "--output.text.path=stderr"}, args...)...)
 	cmd.Dir = dir
+	// golangci-lint caches a package's issues under a key that does not
+	// change with a plugin rebuilt at the same version: a fresh cache,
+	// or the issues (and fixes) of an older build come back.
+	cmd.Env = append(os.Environ(), "GOLANGCI_LINT_CACHE="+t.TempDir())
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	err := cmd.Run()
@@ -298,5 +302,50 @@ func TestGolangciDemo(t *testing.T) {
 	got := lint(t, bin, dir)
 	if diff := cmp.Diff(expected(t, dir, "demo"), got); diff != "" {
 		t.Errorf("golangci-lint findings on the demo (-want +got):\n%s", diff)
+	}
+}
+
+// TestGolangciDemoFix applies the demo's fixes with golangci-lint run
+// --fix and with mcperrlint -fix, each to its own copy: every file must
+// come out the same, so that the three fixers (go fix -fixtool is held to
+// mcperrlint -fix in cmd/mcperrlint) apply every fix in one run alike.
+func TestGolangciDemoFix(t *testing.T) {
+	bin := customGolangci(t)
+	demo := filepath.Join("..", "testdata", "demo")
+	byGolangci := copyModule(t, demo, "../..")
+	if err := os.WriteFile(filepath.Join(byGolangci, ".golangci.yml"), []byte(everyAnalyzerConfig), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lint(t, bin, byGolangci, "--fix")
+
+	mcperrlint := filepath.Join(t.TempDir(), "mcperrlint")
+	if out, err := exec.Command("go", "build", "-o", mcperrlint, "../cmd/mcperrlint").CombinedOutput(); err != nil {
+		t.Fatalf("go build ../cmd/mcperrlint: %v\n%s", err, out)
+	}
+	byMcperrlint := copyModule(t, demo, "../..")
+	cmd := exec.Command(mcperrlint, "-fix", "./...")
+	cmd.Dir = byMcperrlint
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("mcperrlint -fix: %v\n%s", err, out)
+	}
+	changed := 0
+	filepath.WalkDir(byMcperrlint, func(path string, d os.DirEntry, err error) error {
+		if err != nil || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		rel, _ := filepath.Rel(byMcperrlint, path)
+		want, _ := os.ReadFile(path)
+		got, _ := os.ReadFile(filepath.Join(byGolangci, rel))
+		orig, _ := os.ReadFile(filepath.Join(demo, rel))
+		if !bytes.Equal(want, orig) {
+			changed++
+		}
+		if diff := cmp.Diff(string(want), string(got)); diff != "" {
+			t.Errorf("%s: mcperrlint -fix and golangci-lint --fix disagree (-mcperrlint +golangci-lint):\n%s", rel, diff)
+		}
+		return nil
+	})
+	if changed == 0 {
+		t.Error("mcperrlint -fix changed no file of the demo: nothing was compared")
 	}
 }
