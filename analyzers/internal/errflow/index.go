@@ -136,18 +136,21 @@ func NewIndex(info *types.Info, files []*ast.File) *Index {
 // handler types it records (see ProjectType).
 func newIndex(info *types.Info, files []*ast.File, pkg *types.Package, module string) *Index {
 	x := &Index{info: info, pkg: pkg, module: module, bodies: map[*ast.BlockStmt]*Body{}, decls: map[*types.Func]*Body{}}
+	// One walker for every root: its scratch space is reused.
+	w := &rootWalk{x: x, info: info, returned: map[*ast.Ident]bool{}, callees: map[*ast.Ident]bool{}}
+	w.vars.info = info
 	for _, file := range files {
 		for _, decl := range file.Decls {
 			switch decl := decl.(type) {
 			case *ast.FuncDecl:
 				if decl.Body != nil {
-					x.addRoot(decl)
+					w.walkRoot(decl)
 				}
 			case *ast.GenDecl:
 				ast.Inspect(decl, func(n ast.Node) bool {
 					switch n := n.(type) {
 					case *ast.FuncLit:
-						x.addRoot(n)
+						w.walkRoot(n)
 						return false
 					case *ast.CallExpr:
 						x.pkgCalls = append(x.pkgCalls, n)
@@ -160,26 +163,34 @@ func newIndex(info *types.Info, files []*ast.File, pkg *types.Package, module st
 	return x
 }
 
-// addRoot walks one root.
-func (x *Index) addRoot(node ast.Node) {
-	r := &Root{Resolver: &Resolver{info: x.info}}
-	w := &rootWalk{x: x, r: r, info: x.info}
+// walkRoot walks one root and adds it to the index.
+func (w *rootWalk) walkRoot(node ast.Node) {
+	r := &Root{Resolver: &Resolver{info: w.info}}
+	w.r, w.stack = r, w.stack[:0]
 	r.Body = w.enter(node)
 	r.Resolver.body = r.Body.Block
-	w.returned = map[*ast.Ident]bool{}
+	first := len(w.moves)
 	ast.Inspect(r.Body.Block, w.visit)
-	x.roots = append(x.roots, r)
+	r.moves = w.moves[first:len(w.moves):len(w.moves)] // the root's part of the package's moves
+	w.x.roots = append(w.x.roots, r)
 }
 
-// A rootWalk is the one walk of a root.
+// A rootWalk is the one walk of a root, r. One rootWalk walks the roots of
+// a package in turn.
 type rootWalk struct {
 	x    *Index
 	r    *Root
 	info *types.Info
 	// stack holds the bodies enclosing the node visited, innermost last.
-	stack    []*Body
+	stack []*Body
+	// returned and callees hold identifiers of every root walked so far:
+	// an identifier lies in one root only.
 	returned map[*ast.Ident]bool // identifiers that are whole results of a return
 	callees  map[*ast.Ident]bool // identifiers naming the function a call calls
+	// moves and vars are the moves of every root walked so far, and their
+	// variables: each root keeps its part.
+	moves []move
+	vars  moveVars
 }
 
 // enter starts a body: the root's, or a literal's.
@@ -342,9 +353,6 @@ func ProjectType(pkg *types.Package, module string, t types.Type) *types.TypeNam
 // result it marks as an error result, what it may store where.
 func (w *rootWalk) call(call *ast.CallExpr) {
 	if id := calleeIdent(call.Fun); id != nil {
-		if w.callees == nil {
-			w.callees = map[*ast.Ident]bool{}
-		}
 		w.callees[id] = true
 	}
 	if tested := TestedError(w.info, call); tested != nil {
@@ -355,7 +363,8 @@ func (w *rootWalk) call(call *ast.CallExpr) {
 			w.r.marked = setTrue(w.r.marked, v)
 		}
 	}
-	w.move(moveCall, call, call.Args, w.callTargets(call)...)
+	var targets [4]*types.Var
+	w.move(moveCall, call, call.Args, w.callTargets(targets[:0], call)...)
 }
 
 // ident records a use of a local other than as a whole result, and a
@@ -452,10 +461,9 @@ func (w *rootWalk) rootVar(expr ast.Expr) *types.Var {
 	return nil
 }
 
-// callTargets returns the variables a call may store its arguments into:
-// the receiver of a method, and the variables passed by address.
-func (w *rootWalk) callTargets(call *ast.CallExpr) []*types.Var {
-	var out []*types.Var
+// callTargets appends to out the variables a call may store its arguments
+// into: the receiver of a method, and the variables passed by address.
+func (w *rootWalk) callTargets(out []*types.Var, call *ast.CallExpr) []*types.Var {
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		if s, ok := w.info.Selections[sel]; ok && s.Kind() == types.MethodVal {
 			if v := w.rootVar(sel.X); v != nil {

@@ -34,21 +34,39 @@ const (
 
 // move records a move from the variables the expressions read to vars.
 func (w *rootWalk) move(kind moveKind, node ast.Node, exprs []ast.Expr, to ...*types.Var) {
-	mv := move{kind: kind, node: node, to: to}
+	start := len(w.vars.read)
 	for _, e := range exprs {
-		ast.Inspect(e, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok {
-				if v, ok := w.info.Uses[id].(*types.Var); ok {
-					mv.from = append(mv.from, v)
-				}
-			}
-			return true
-		})
+		ast.Walk(&w.vars, e)
 	}
-	if len(mv.from) == 0 && kind == moveCall {
+	if len(w.vars.read) == start && kind == moveCall {
 		return // a call of nothing but constants moves no value
 	}
-	w.r.moves = append(w.r.moves, mv)
+	w.vars.read = append(w.vars.read, to...)
+	end, toStart := len(w.vars.read), len(w.vars.read)-len(to)
+	w.moves = append(w.moves, move{
+		kind: kind,
+		node: node,
+		from: w.vars.read[start:toStart:toStart],
+		to:   w.vars.read[toStart:end:end],
+	})
+}
+
+// moveVars collects the variables of the moves of a package's roots, the
+// ones the expressions it walks read and the ones they move into, in one
+// buffer of which each move keeps its part: the buffer only grows, so a
+// part is never written again.
+type moveVars struct {
+	info *types.Info
+	read []*types.Var
+}
+
+func (m *moveVars) Visit(n ast.Node) ast.Visitor {
+	if id, ok := n.(*ast.Ident); ok {
+		if v, ok := m.info.Uses[id].(*types.Var); ok {
+			m.read = append(m.read, v)
+		}
+	}
+	return m
 }
 
 // MutatedBy returns the variables err is stored into after they are
