@@ -236,11 +236,13 @@ func (w *walk) valueNow(expr ast.Expr, index, depth int) Value {
 	if v := localVar(w.s.info, expr); v != nil && w.r.Addressed(v) {
 		return unknownValue // anything may be stored through its address
 	}
-	origins := w.r.Resolver.OriginsOf(expr)
-	if _, isIdent := expr.(*ast.Ident); isIdent {
-		origins = w.r.Resolver.reaching(expr, origins)
-	}
 	v := Value{NonNil: true, WrapsRPC: true, ContextOnly: true}
+	if _, isIdent := expr.(*ast.Ident); !isIdent {
+		// Not a variable: the expression is its own one origin.
+		v.merge(w.origin(Origin{Expr: expr, Index: -1}, depth))
+		return v
+	}
+	origins := w.r.Resolver.reaching(expr, w.r.Resolver.OriginsOf(expr))
 	if w.r.Resolver.MayHoldZero(expr) || len(origins) == 0 {
 		v.merge(Value{Shape: ShapeNil, ContextOnly: true})
 	}
