@@ -446,6 +446,9 @@ func (w *walk) contentShown(lit *ast.CompositeLit) varSet {
 // mentions, following the local variables it reads, and the calls of
 // function-valued parameters whose results it reads.
 func (w *walk) mentioned(expr ast.Expr) (varSet, []paramCall) {
+	if _, ok := ast.Unparen(expr).(*ast.BasicLit); ok {
+		return nil, nil // a constant, not worth remembering
+	}
 	// What an expression mentions depends on the syntax alone: computed
 	// once per root, for every round of the fixed point and every query.
 	if m, ok := w.r.mentions[expr]; ok {
@@ -466,48 +469,64 @@ type mentions struct {
 }
 
 func (w *walk) mentionedNow(expr ast.Expr) (varSet, []paramCall) {
-	var out varSet
-	var calls []paramCall
-	seen := map[*types.Var]bool{}
-	var visit func(ast.Node)
-	visit = func(n ast.Node) {
-		ast.Inspect(n, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.CallExpr:
-				if c, ok := w.paramCallOf(n, -1); ok && !isTuple(w.s.info.TypeOf(n)) {
-					calls = append(calls, c)
-				}
-			case *ast.Ident:
-				v, ok := w.s.info.Uses[n].(*types.Var)
-				if !ok || seen[v] || v.IsField() {
-					return true
-				}
-				seen[v] = true
-				if IsParam(v) {
-					out = out.with(v)
-					return true
-				}
-				for _, o := range w.r.Resolver.OriginsOf(n) {
-					if o.Expr == ast.Expr(n) {
-						continue
-					}
-					if call, ok := ast.Unparen(o.Expr).(*ast.CallExpr); ok {
-						if c, ok := w.paramCallOf(call, o.Index); ok {
-							calls = append(calls, c)
-							for _, a := range call.Args {
-								visit(a)
-							}
-							continue
-						}
-					}
-					visit(o.Expr)
-				}
-			}
-			return true
-		})
+	m := &mentionScan{w: w}
+	ast.Walk(m, expr)
+	return m.params, m.calls
+}
+
+// A mentionScan collects what an expression mentions, and what the
+// values of the local variables it reads mention, transitively.
+type mentionScan struct {
+	w      *walk
+	params varSet
+	calls  []paramCall
+	seen   map[*types.Var]bool // the variables read so far; nil until one is
+}
+
+func (m *mentionScan) Visit(n ast.Node) ast.Visitor {
+	switch n := n.(type) {
+	case *ast.CallExpr:
+		if c, ok := m.w.paramCallOf(n, -1); ok && !isTuple(m.w.s.info.TypeOf(n)) {
+			m.calls = append(m.calls, c)
+		}
+	case *ast.Ident:
+		m.ident(n)
 	}
-	visit(expr)
-	return out, calls
+	return m
+}
+
+// ident adds what a variable read mentions: itself, for a parameter; for
+// a local, what it may hold.
+func (m *mentionScan) ident(id *ast.Ident) {
+	v, ok := m.w.s.info.Uses[id].(*types.Var)
+	if !ok || m.seen[v] || v.IsField() {
+		return
+	}
+	if m.seen == nil {
+		m.seen = map[*types.Var]bool{}
+	}
+	m.seen[v] = true
+	if IsParam(v) {
+		m.params = m.params.with(v)
+		return
+	}
+	res := m.w.r.Resolver
+	local := res.followed(id)
+	if local == nil {
+		return // its own origin: nothing more to read
+	}
+	for _, o := range res.varOrigins(local) {
+		if call, ok := ast.Unparen(o.Expr).(*ast.CallExpr); ok {
+			if c, ok := m.w.paramCallOf(call, o.Index); ok {
+				m.calls = append(m.calls, c)
+				for _, a := range call.Args {
+					ast.Walk(m, a)
+				}
+				continue
+			}
+		}
+		ast.Walk(m, o.Expr)
+	}
 }
 
 // paramCallOf returns the parameter a call calls, and which of its
