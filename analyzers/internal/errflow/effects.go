@@ -21,7 +21,7 @@ type walk struct {
 	r    *Root
 	rf   *rootFacts
 	lits map[*ast.FuncLit]*Summary // nil value: being computed
-	memo map[valueKey]Value        // see valueAt
+	memo map[valueKey]memoValue    // see valueAt
 }
 
 // unit summarises one function body: the reasons named when it runs, by

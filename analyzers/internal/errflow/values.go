@@ -211,22 +211,72 @@ func (w *walk) valueAt(expr ast.Expr, index, depth int) Value {
 	// the order of the questions, and the analyzers that ask them run in
 	// any order.) The value is handed out as it is: nothing changes a
 	// value's sets and lists in place.
-	key := valueKey{expr, index, depth}
+	key := valueKey{expr, int32(index), int32(depth)}
 	if m, ok := w.memo[key]; ok {
-		return m
+		return m.value()
 	}
 	v := w.valueNow(expr, index, depth)
 	if w.memo == nil {
-		w.memo = map[valueKey]Value{}
+		w.memo = map[valueKey]memoValue{}
 	}
-	w.memo[key] = v
+	w.memo[key] = memoize(v)
 	return v
 }
 
 // A valueKey is an expression, at a depth, whose value a walk memoizes.
 type valueKey struct {
 	expr         ast.Expr
-	index, depth int
+	index, depth int32
+}
+
+// A memoValue is a Value as a walk's memo keeps it: its sets and lists,
+// which most values leave empty, behind one pointer, so that an entry of
+// the memo is a fraction of a Value's size. The memo holds as many
+// values as the walk has expressions, at each depth.
+type memoValue struct {
+	shape                         Shape
+	nonNil, wrapsRPC, contextOnly bool
+	protocol                      Proto
+	context, plain                bool
+	lists                         *valueLists // nil when every one is nil
+}
+
+type valueLists struct {
+	params, mentions, shows varSet
+	calls                   []paramCall
+	blobs                   []Blob
+}
+
+func memoize(v Value) memoValue {
+	m := memoValue{
+		shape:       v.Shape,
+		nonNil:      v.NonNil,
+		wrapsRPC:    v.WrapsRPC,
+		contextOnly: v.ContextOnly,
+		protocol:    v.Protocol,
+		context:     v.Context,
+		plain:       v.Plain,
+	}
+	if v.Params != nil || v.Mentions != nil || v.Shows != nil || v.Calls != nil || v.Blobs != nil {
+		m.lists = &valueLists{v.Params, v.Mentions, v.Shows, v.Calls, v.Blobs}
+	}
+	return m
+}
+
+func (m memoValue) value() Value {
+	v := Value{
+		Shape:       m.shape,
+		NonNil:      m.nonNil,
+		WrapsRPC:    m.wrapsRPC,
+		ContextOnly: m.contextOnly,
+		Protocol:    m.protocol,
+		Context:     m.context,
+		Plain:       m.plain,
+	}
+	if l := m.lists; l != nil {
+		v.Params, v.Mentions, v.Shows, v.Calls, v.Blobs = l.params, l.mentions, l.shows, l.calls, l.blobs
+	}
+	return v
 }
 
 func (w *walk) valueNow(expr ast.Expr, index, depth int) Value {
