@@ -343,7 +343,7 @@ func (w *walk) origin(o Origin, depth int) Value {
 	}
 	// A value of a type that has no nil — a struct, a string — is never a
 	// nil error once stored in one.
-	if IsError(t) && !nilable(t) {
+	if t != nil && !nilable(t) && IsError(t) { // nilable first: IsError asks go/types for method sets
 		v.NonNil = true
 	}
 	return v
