@@ -138,7 +138,6 @@ func newIndex(info *types.Info, files []*ast.File, pkg *types.Package, module st
 	x := &Index{info: info, pkg: pkg, module: module, bodies: map[*ast.BlockStmt]*Body{}, decls: map[*types.Func]*Body{}}
 	// One walker for every root: its scratch space is reused.
 	w := &rootWalk{x: x, info: info, returned: map[*ast.Ident]bool{}, callees: map[*ast.Ident]bool{}}
-	w.vars.info = info
 	for _, file := range files {
 		for _, decl := range file.Decls {
 			switch decl := decl.(type) {
@@ -171,6 +170,7 @@ func (w *rootWalk) walkRoot(node ast.Node) {
 	r.Resolver.body = r.Body.Block
 	first := len(w.moves)
 	ast.Inspect(r.Body.Block, w.visit)
+	w.resolveMoves(first)
 	r.moves = w.moves[first:len(w.moves):len(w.moves)] // the root's part of the package's moves
 	w.x.roots = append(w.x.roots, r)
 }
@@ -187,10 +187,15 @@ type rootWalk struct {
 	// an identifier lies in one root only.
 	returned map[*ast.Ident]bool // identifiers that are whole results of a return
 	callees  map[*ast.Ident]bool // identifiers naming the function a call calls
-	// moves and vars are the moves of every root walked so far, and their
-	// variables: each root keeps its part.
-	moves []move
-	vars  moveVars
+	// moves are the moves of every root walked so far, and vars and
+	// targets the variables they read and write: each root keeps its
+	// part, and each move its part of the root's (see resolveMoves).
+	moves         []move
+	vars, targets []*types.Var
+	// reads are the variables the identifiers of the root read, and spans
+	// the source of the values of its moves, one per move.
+	reads []readVar
+	spans []span
 }
 
 // enter starts a body: the root's, or a literal's.
@@ -372,6 +377,7 @@ func (w *rootWalk) call(call *ast.CallExpr) {
 func (w *rootWalk) ident(id *ast.Ident, top *Body, inBody bool) {
 	switch obj := w.info.Uses[id].(type) {
 	case *types.Var:
+		w.reads = append(w.reads, readVar{id.Pos(), obj})
 		if w.isLocal(obj) && !w.returned[id] {
 			w.r.usedOther = setTrue(w.r.usedOther, obj)
 		}

@@ -8,9 +8,12 @@ package errflow
 // between variables; TaintedBy and MutatedBy follow them.
 
 import (
+	"cmp"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
+	"sort"
 )
 
 // A move is a statement or call through which values computed from the
@@ -33,40 +36,55 @@ const (
 )
 
 // move records a move from the variables the expressions read to vars.
+// The expressions are not walked again: which variables they read is
+// known once the walk of the root has passed them (see resolveMoves).
 func (w *rootWalk) move(kind moveKind, node ast.Node, exprs []ast.Expr, to ...*types.Var) {
-	start := len(w.vars.read)
-	for _, e := range exprs {
-		ast.Walk(&w.vars, e)
+	if len(exprs) == 0 {
+		return // a call of nothing moves no value
 	}
-	if len(w.vars.read) == start && kind == moveCall {
-		return // a call of nothing but constants moves no value
-	}
-	w.vars.read = append(w.vars.read, to...)
-	end, toStart := len(w.vars.read), len(w.vars.read)-len(to)
-	w.moves = append(w.moves, move{
-		kind: kind,
-		node: node,
-		from: w.vars.read[start:toStart:toStart],
-		to:   w.vars.read[toStart:end:end],
-	})
+	w.targets = append(w.targets, to...)
+	end := len(w.targets)
+	w.moves = append(w.moves, move{kind: kind, node: node, to: w.targets[end-len(to) : end : end]})
+	w.spans = append(w.spans, span{exprs[0].Pos(), exprs[len(exprs)-1].End()})
 }
 
-// moveVars collects the variables of the moves of a package's roots, the
-// ones the expressions it walks read and the ones they move into, in one
-// buffer of which each move keeps its part: the buffer only grows, so a
-// part is never written again.
-type moveVars struct {
-	info *types.Info
-	read []*types.Var
+// A readVar is a variable an identifier at pos reads.
+type readVar struct {
+	pos token.Pos
+	v   *types.Var
 }
 
-func (m *moveVars) Visit(n ast.Node) ast.Visitor {
-	if id, ok := n.(*ast.Ident); ok {
-		if v, ok := m.info.Uses[id].(*types.Var); ok {
-			m.read = append(m.read, v)
+// A span is the source of a move's values: from the first expression's
+// start to the last one's end.
+type span struct{ start, end token.Pos }
+
+// resolveMoves gives each move of the root just walked, from the first
+// on, the variables read in its span (an expression's identifiers are the
+// ones within its extent), and drops the calls that read none: they move
+// no value.
+func (w *rootWalk) resolveMoves(first int) {
+	byPos := func(a, b readVar) int { return cmp.Compare(a.pos, b.pos) }
+	if !slices.IsSortedFunc(w.reads, byPos) {
+		slices.SortStableFunc(w.reads, byPos)
+	}
+	start := len(w.vars)
+	for _, rv := range w.reads {
+		w.vars = append(w.vars, rv.v)
+	}
+	vars := w.vars[start:len(w.vars):len(w.vars)]
+	kept := w.moves[:first]
+	for i, mv := range w.moves[first:] {
+		sp := w.spans[i]
+		lo := sort.Search(len(w.reads), func(j int) bool { return w.reads[j].pos >= sp.start })
+		hi := lo + sort.Search(len(w.reads)-lo, func(j int) bool { return w.reads[lo+j].pos >= sp.end })
+		if lo == hi && mv.kind == moveCall {
+			continue // a call of nothing but constants moves no value
 		}
+		mv.from = vars[lo:hi:hi]
+		kept = append(kept, mv)
 	}
-	return m
+	w.moves = kept
+	w.reads, w.spans = w.reads[:0], w.spans[:0]
 }
 
 // MutatedBy returns the variables err is stored into after they are
