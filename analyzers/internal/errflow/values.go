@@ -343,7 +343,7 @@ func (w *walk) origin(o Origin, depth int) Value {
 	}
 	// A value of a type that has no nil — a struct, a string — is never a
 	// nil error once stored in one.
-	if t != nil && !nilable(t) && IsError(t) { // nilable first: IsError asks go/types for method sets
+	if t != nil && !nilable(t) && w.s.isError(t) {
 		v.NonNil = true
 	}
 	return v
