@@ -227,11 +227,10 @@ func (w *rootWalk) visit(n ast.Node) bool {
 		w.stack = w.stack[:len(w.stack)-1]
 	}
 	top := w.stack[len(w.stack)-1]
-	inBody := n.Pos() >= top.Block.Pos() // not in a literal's signature
 	w.r.Resolver.record(n)
 	switch n := n.(type) {
 	case *ast.FuncLit:
-		if inBody {
+		if inBody(n, top) {
 			top.Lits = append(top.Lits, n)
 		}
 		w.enter(n)
@@ -292,7 +291,7 @@ func (w *rootWalk) visit(n ast.Node) bool {
 			w.move(moveRange, n, []ast.Expr{n.X}, to...)
 		}
 	case *ast.Ident:
-		w.ident(n, top, inBody)
+		w.ident(n, top, inBody(n, top))
 	case *ast.CompositeLit:
 		if t := w.info.TypeOf(n); t != nil && model.IsNamed(t, model.MCPGoServer, "ServerTool") {
 			top.serverTools = append(top.serverTools, n)
@@ -307,6 +306,11 @@ func (w *rootWalk) visit(n ast.Node) bool {
 	}
 	return true
 }
+
+// inBody reports whether n, visited in top, lies in its body, not in the
+// signature of a literal. (Asked only where it matters: the position of a
+// call or a selector is its first operand's, found by descending.)
+func inBody(n ast.Node, top *Body) bool { return n.Pos() >= top.Block.Pos() }
 
 // A projectStore is a value stored in a field of a project handler type.
 type projectStore struct {
@@ -360,10 +364,11 @@ func (w *rootWalk) call(call *ast.CallExpr) {
 	if id := calleeIdent(call.Fun); id != nil {
 		w.callees[id] = true
 	}
-	if tested := TestedError(w.info, call); tested != nil {
+	fn := model.Callee(w.info, call)
+	if tested := testedBy(call, fn); tested != nil {
 		w.test(tested)
 	}
-	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && IsSetError(model.Callee(w.info, call)) {
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && IsSetError(fn) {
 		if v := w.localVar(sel.X); v != nil {
 			w.r.marked = setTrue(w.r.marked, v)
 		}
