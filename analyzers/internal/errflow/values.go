@@ -530,7 +530,25 @@ type mentionScan struct {
 	w      *walk
 	params varSet
 	calls  []paramCall
-	seen   map[*types.Var]bool // the variables read so far; nil until one is
+	// seen are the variables read so far: most expressions read few, which
+	// the array holds without a map.
+	seen     [8]*types.Var
+	nseen    int
+	seenMore map[*types.Var]bool // the rest
+}
+
+// see records that v is read, and reports whether it was already.
+func (m *mentionScan) see(v *types.Var) (seen bool) {
+	if slices.Contains(m.seen[:m.nseen], v) || m.seenMore[v] {
+		return true
+	}
+	if m.nseen < len(m.seen) {
+		m.seen[m.nseen] = v
+		m.nseen++
+	} else {
+		m.seenMore = setTrue(m.seenMore, v)
+	}
+	return false
 }
 
 func (m *mentionScan) Visit(n ast.Node) ast.Visitor {
@@ -549,13 +567,9 @@ func (m *mentionScan) Visit(n ast.Node) ast.Visitor {
 // a local, what it may hold.
 func (m *mentionScan) ident(id *ast.Ident) {
 	v, ok := m.w.s.info.Uses[id].(*types.Var)
-	if !ok || m.seen[v] || v.IsField() {
+	if !ok || v.IsField() || m.see(v) {
 		return
 	}
-	if m.seen == nil {
-		m.seen = map[*types.Var]bool{}
-	}
-	m.seen[v] = true
 	if IsParam(v) {
 		m.params = m.params.with(v)
 		return
