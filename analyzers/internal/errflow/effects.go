@@ -43,7 +43,12 @@ func (w *walk) unit(b *Body) *Summary {
 	}
 	results := b.Sig.Results()
 	sum.Results = make([]Slot, results.Len())
-	values := make([]Value, results.Len())
+	var few [4]Value // as many results as most functions have, not allocated
+	values := few[:]
+	if results.Len() > len(few) {
+		values = make([]Value, results.Len())
+	}
+	values = values[:results.Len()]
 	for i := range values {
 		values[i] = Value{NonNil: true, WrapsRPC: true}
 	}
