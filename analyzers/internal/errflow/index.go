@@ -54,6 +54,9 @@ type Root struct {
 	usedOther map[*types.Var]bool // locals used other than as a whole returned result
 	tested    map[*types.Var]bool // error variables the root tests (errors.Is, CodeOf, ==, type switch...)
 	moves     []move
+	// moveReads and moveTargets are the variables the moves read and
+	// write, which each move names a part of.
+	moveReads, moveTargets []*types.Var
 
 	mentions map[ast.Expr]mentions // memoized by walk.mentioned
 }
@@ -192,6 +195,7 @@ type rootWalk struct {
 	// part, and each move its part of the root's (see resolveMoves).
 	moves         []move
 	vars, targets []*types.Var
+	rootTargets   int // where the targets of the root being walked start
 	// reads are the variables the identifiers of the root read, and spans
 	// the source of the values of its moves, one per move.
 	reads []readVar

@@ -19,11 +19,22 @@ import (
 // A move is a statement or call through which values computed from the
 // variables it reads (from) may be stored into the variables it writes
 // (to): x = f(err), var x = err, for _, x = range errs, fill(&x, err).
+// A root has many: each names its variables by where they lie in the
+// root's lists (see Root.from and Root.to), which keeps it small.
 type move struct {
-	kind     moveKind
 	node     ast.Node // the statement or call
-	from, to []*types.Var
+	from, to part
+	kind     moveKind
 }
+
+// A part is the part [start, end) of a list.
+type part struct{ start, end int32 }
+
+// from returns the variables mv reads.
+func (r *Root) from(mv *move) []*types.Var { return r.moveReads[mv.from.start:mv.from.end] }
+
+// to returns the variables mv writes.
+func (r *Root) to(mv *move) []*types.Var { return r.moveTargets[mv.to.start:mv.to.end] }
 
 type moveKind uint8
 
@@ -42,9 +53,9 @@ func (w *rootWalk) move(kind moveKind, node ast.Node, exprs []ast.Expr, to ...*t
 	if len(exprs) == 0 {
 		return // a call of nothing moves no value
 	}
+	start := int32(len(w.targets) - w.rootTargets)
 	w.targets = append(w.targets, to...)
-	end := len(w.targets)
-	w.moves = append(w.moves, move{kind: kind, node: node, to: w.targets[end-len(to) : end : end]})
+	w.moves = append(w.moves, move{kind: kind, node: node, to: part{start, start + int32(len(to))}})
 	w.spans = append(w.spans, span{exprs[0].Pos(), exprs[len(exprs)-1].End()})
 }
 
@@ -58,10 +69,11 @@ type readVar struct {
 // start to the last one's end.
 type span struct{ start, end token.Pos }
 
-// resolveMoves gives each move of the root just walked, from the first
-// on, the variables read in its span (an expression's identifiers are the
-// ones within its extent), and drops the calls that read none: they move
-// no value.
+// resolveMoves gives the root just walked, whose moves start at first,
+// its lists of the variables its moves read and write, and each move the
+// variables read in its span (an expression's identifiers are the ones
+// within its extent); it drops the calls that read none: they move no
+// value.
 func (w *rootWalk) resolveMoves(first int) {
 	byPos := func(a, b readVar) int { return cmp.Compare(a.pos, b.pos) }
 	if !slices.IsSortedFunc(w.reads, byPos) {
@@ -71,7 +83,9 @@ func (w *rootWalk) resolveMoves(first int) {
 	for _, rv := range w.reads {
 		w.vars = append(w.vars, rv.v)
 	}
-	vars := w.vars[start:len(w.vars):len(w.vars)]
+	w.r.moveReads = w.vars[start:len(w.vars):len(w.vars)]
+	w.r.moveTargets = w.targets[w.rootTargets:len(w.targets):len(w.targets)]
+	w.rootTargets = len(w.targets)
 	kept := w.moves[:first]
 	for i, mv := range w.moves[first:] {
 		sp := w.spans[i]
@@ -80,7 +94,7 @@ func (w *rootWalk) resolveMoves(first int) {
 		if lo == hi && mv.kind == moveCall {
 			continue // a call of nothing but constants moves no value
 		}
-		mv.from = vars[lo:hi:hi]
+		mv.from = part{int32(lo), int32(hi)}
 		kept = append(kept, mv)
 	}
 	w.moves = kept
@@ -94,8 +108,8 @@ func (r *Root) MutatedBy(err *types.Var) map[*types.Var]bool {
 	m := map[*types.Var]bool{}
 	for i := range r.moves {
 		mv := &r.moves[i]
-		if (mv.kind == moveInto || mv.kind == moveCall) && slices.Contains(mv.from, err) {
-			for _, v := range mv.to {
+		if (mv.kind == moveInto || mv.kind == moveCall) && slices.Contains(r.from(mv), err) {
+			for _, v := range r.to(mv) {
 				m[v] = true
 			}
 		}
@@ -112,10 +126,10 @@ func (r *Root) TaintedBy(err *types.Var) map[*types.Var]bool {
 		changed = false
 		for i := range r.moves {
 			mv := &r.moves[i]
-			if !readsAny(mv.from, t) {
+			if !readsAny(r.from(mv), t) {
 				continue
 			}
-			for _, v := range mv.to {
+			for _, v := range r.to(mv) {
 				if !t[v] {
 					t[v] = true
 					changed = true
@@ -131,7 +145,7 @@ func (r *Root) TaintedBy(err *types.Var) map[*types.Var]bool {
 func (r *Root) PassedOnBefore(br *Branch, pos ast.Node) bool {
 	for i := range r.moves {
 		mv := &r.moves[i]
-		if mv.kind == moveCall && Within(mv.node, br.Body) && mv.node.End() <= pos.Pos() && slices.Contains(mv.from, br.Err) {
+		if mv.kind == moveCall && Within(mv.node, br.Body) && mv.node.End() <= pos.Pos() && slices.Contains(r.from(mv), br.Err) {
 			return true
 		}
 	}
