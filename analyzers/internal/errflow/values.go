@@ -205,6 +205,9 @@ func (w *walk) valueAt(expr ast.Expr, index, depth int) Value {
 		return unknownValue
 	}
 	expr = ast.Unparen(expr)
+	if _, ok := expr.(*ast.BasicLit); ok {
+		return w.valueNow(expr, index, depth) // a constant: cheaper to see again than to remember
+	}
 	// Within a walk the summaries it reads do not change, so what an
 	// expression can be, at a given depth, is computed once. (Reusing a
 	// value computed with more depth left would make the answer depend on
