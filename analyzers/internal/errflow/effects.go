@@ -22,7 +22,7 @@ type walk struct {
 	r    *Root
 	rf   *rootFacts
 	lits map[*ast.FuncLit]*Summary // nil value: being computed
-	memo map[valueKey]Value        // see valueAt
+	memo map[valueKey]memoValue    // see valueAt
 }
 
 // unit summarises one function body: the reasons named when it runs, by
@@ -44,7 +44,12 @@ func (w *walk) unit(b *Body) *Summary {
 	}
 	results := b.Sig.Results()
 	sum.Results = make([]Slot, results.Len())
-	values := make([]Value, results.Len())
+	var few [4]Value // as many results as most functions have, not allocated
+	values := few[:]
+	if results.Len() > len(few) {
+		values = make([]Value, results.Len())
+	}
+	values = values[:results.Len()]
 	for i := range values {
 		values[i] = Value{NonNil: true, WrapsRPC: true}
 	}

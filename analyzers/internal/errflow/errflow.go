@@ -163,10 +163,9 @@ func (r *Result) Site(pos token.Pos) string { return r.s.site(pos) }
 func (r *Result) finalWalk(root *Root) *walk {
 	w := r.finals[root]
 	if w == nil {
-		w = r.s.walk(root)
 		// The literals' summaries are final too: every final walk shares
 		// them, and adds those no walk of the fixed point needed.
-		w.lits = r.s.lits
+		w = &walk{s: r.s, r: root, rf: r.s.rootFacts(root), lits: r.s.lits}
 		r.finals[root] = w
 	}
 	return w

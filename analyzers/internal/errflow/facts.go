@@ -18,7 +18,11 @@ type summaryFact struct {
 	Dynamic bool
 	Results []FactSlot
 
-	summary *Summary // decoded on import
+	// summary is the fact decoded: set by the package that exports it,
+	// whose importers share it when the driver hands them the fact itself
+	// (the checker does; go vet's protocol encodes facts, and drops it),
+	// and decoded on import otherwise. It is only read.
+	summary *Summary
 }
 
 // A FactEffect is an Effect as a fact records it.
@@ -191,10 +195,15 @@ func (f *summaryFact) normalize() {
 		f.Results[i].Shows = s.Results[i].Shows
 		f.Results[i].Calls = s.Results[i].Calls
 	}
+	f.summary = s // what decodeSummary would now give
 }
 
 // decode prepares an imported fact for reading.
-func (f *summaryFact) decode(types.Object) { f.summary = f.decodeSummary() }
+func (f *summaryFact) decode(types.Object) {
+	if f.summary == nil {
+		f.summary = f.decodeSummary()
+	}
+}
 
 func (f *summaryFact) decodeSummary() *Summary {
 	s := &Summary{Dynamic: f.Dynamic}

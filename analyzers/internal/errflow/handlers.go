@@ -330,18 +330,22 @@ func (r *Result) findHandlers() {
 // indexCalls records the calls of each function of the package and the
 // functions and literals called directly.
 func (f *finder) indexCalls() {
+	// What a call calls needs a root's resolver, not its final walk: one
+	// walk serves every root, and roots no query asks about get none.
+	w := &walk{s: f.r.s}
 	for _, root := range f.x.roots {
-		w := f.r.finalWalk(root)
+		w.r = root
 		for _, b := range root.Bodies {
 			for _, call := range b.Calls {
-				fn, lit, _ := w.target(call)
+				callee := model.Callee(f.info, call)
+				fn, lit, _ := w.targetOf(call, callee)
 				switch {
 				case lit != nil:
 					f.called[lit] = true
 				case fn != nil:
 					f.called[fn] = true
 				}
-				if callee := model.Callee(f.info, call); callee != nil {
+				if callee != nil {
 					f.callsOf[callee] = append(f.callsOf[callee], siteCall{b, call})
 				}
 			}

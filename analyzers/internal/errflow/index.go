@@ -54,6 +54,9 @@ type Root struct {
 	usedOther map[*types.Var]bool // locals used other than as a whole returned result
 	tested    map[*types.Var]bool // error variables the root tests (errors.Is, CodeOf, ==, type switch...)
 	moves     []move
+	// moveReads and moveTargets are the variables the moves read and
+	// write, which each move names a part of.
+	moveReads, moveTargets []*types.Var
 
 	mentions map[ast.Expr]mentions // memoized by walk.mentioned
 }
@@ -136,18 +139,20 @@ func NewIndex(info *types.Info, files []*ast.File) *Index {
 // handler types it records (see ProjectType).
 func newIndex(info *types.Info, files []*ast.File, pkg *types.Package, module string) *Index {
 	x := &Index{info: info, pkg: pkg, module: module, bodies: map[*ast.BlockStmt]*Body{}, decls: map[*types.Func]*Body{}}
+	// One walker for every root: its scratch space is reused.
+	w := &rootWalk{x: x, info: info, returned: map[*ast.Ident]bool{}, callees: map[*ast.Ident]bool{}}
 	for _, file := range files {
 		for _, decl := range file.Decls {
 			switch decl := decl.(type) {
 			case *ast.FuncDecl:
 				if decl.Body != nil {
-					x.addRoot(decl)
+					w.walkRoot(decl)
 				}
 			case *ast.GenDecl:
 				ast.Inspect(decl, func(n ast.Node) bool {
 					switch n := n.(type) {
 					case *ast.FuncLit:
-						x.addRoot(n)
+						w.walkRoot(n)
 						return false
 					case *ast.CallExpr:
 						x.pkgCalls = append(x.pkgCalls, n)
@@ -160,26 +165,41 @@ func newIndex(info *types.Info, files []*ast.File, pkg *types.Package, module st
 	return x
 }
 
-// addRoot walks one root.
-func (x *Index) addRoot(node ast.Node) {
-	r := &Root{Resolver: &Resolver{info: x.info}}
-	w := &rootWalk{x: x, r: r, info: x.info}
+// walkRoot walks one root and adds it to the index.
+func (w *rootWalk) walkRoot(node ast.Node) {
+	r := &Root{Resolver: &Resolver{info: w.info}}
+	w.r, w.stack = r, w.stack[:0]
 	r.Body = w.enter(node)
 	r.Resolver.body = r.Body.Block
-	w.returned = map[*ast.Ident]bool{}
+	first := len(w.moves)
 	ast.Inspect(r.Body.Block, w.visit)
-	x.roots = append(x.roots, r)
+	w.resolveMoves(first)
+	r.moves = w.moves[first:len(w.moves):len(w.moves)] // the root's part of the package's moves
+	w.x.roots = append(w.x.roots, r)
 }
 
-// A rootWalk is the one walk of a root.
+// A rootWalk is the one walk of a root, r. One rootWalk walks the roots of
+// a package in turn.
 type rootWalk struct {
 	x    *Index
 	r    *Root
 	info *types.Info
 	// stack holds the bodies enclosing the node visited, innermost last.
-	stack    []*Body
+	stack []*Body
+	// returned and callees hold identifiers of every root walked so far:
+	// an identifier lies in one root only.
 	returned map[*ast.Ident]bool // identifiers that are whole results of a return
 	callees  map[*ast.Ident]bool // identifiers naming the function a call calls
+	// moves are the moves of every root walked so far, and vars and
+	// targets the variables they read and write: each root keeps its
+	// part, and each move its part of the root's (see resolveMoves).
+	moves         []move
+	vars, targets []*types.Var
+	rootTargets   int // where the targets of the root being walked start
+	// reads are the variables the identifiers of the root read, and spans
+	// the source of the values of its moves, one per move.
+	reads []readVar
+	spans []span
 }
 
 // enter starts a body: the root's, or a literal's.
@@ -211,11 +231,10 @@ func (w *rootWalk) visit(n ast.Node) bool {
 		w.stack = w.stack[:len(w.stack)-1]
 	}
 	top := w.stack[len(w.stack)-1]
-	inBody := n.Pos() >= top.Block.Pos() // not in a literal's signature
 	w.r.Resolver.record(n)
 	switch n := n.(type) {
 	case *ast.FuncLit:
-		if inBody {
+		if inBody(n, top) {
 			top.Lits = append(top.Lits, n)
 		}
 		w.enter(n)
@@ -276,7 +295,7 @@ func (w *rootWalk) visit(n ast.Node) bool {
 			w.move(moveRange, n, []ast.Expr{n.X}, to...)
 		}
 	case *ast.Ident:
-		w.ident(n, top, inBody)
+		w.ident(n, top, inBody(n, top))
 	case *ast.CompositeLit:
 		if t := w.info.TypeOf(n); t != nil && model.IsNamed(t, model.MCPGoServer, "ServerTool") {
 			top.serverTools = append(top.serverTools, n)
@@ -291,6 +310,11 @@ func (w *rootWalk) visit(n ast.Node) bool {
 	}
 	return true
 }
+
+// inBody reports whether n, visited in top, lies in its body, not in the
+// signature of a literal. (Asked only where it matters: the position of a
+// call or a selector is its first operand's, found by descending.)
+func inBody(n ast.Node, top *Body) bool { return n.Pos() >= top.Block.Pos() }
 
 // A projectStore is a value stored in a field of a project handler type.
 type projectStore struct {
@@ -342,20 +366,19 @@ func ProjectType(pkg *types.Package, module string, t types.Type) *types.TypeNam
 // result it marks as an error result, what it may store where.
 func (w *rootWalk) call(call *ast.CallExpr) {
 	if id := calleeIdent(call.Fun); id != nil {
-		if w.callees == nil {
-			w.callees = map[*ast.Ident]bool{}
-		}
 		w.callees[id] = true
 	}
-	if tested := TestedError(w.info, call); tested != nil {
+	fn := model.Callee(w.info, call)
+	if tested := testedBy(call, fn); tested != nil {
 		w.test(tested)
 	}
-	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && IsSetError(model.Callee(w.info, call)) {
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && IsSetError(fn) {
 		if v := w.localVar(sel.X); v != nil {
 			w.r.marked = setTrue(w.r.marked, v)
 		}
 	}
-	w.move(moveCall, call, call.Args, w.callTargets(call)...)
+	var targets [4]*types.Var
+	w.move(moveCall, call, call.Args, w.callTargets(targets[:0], call)...)
 }
 
 // ident records a use of a local other than as a whole result, and a
@@ -363,6 +386,7 @@ func (w *rootWalk) call(call *ast.CallExpr) {
 func (w *rootWalk) ident(id *ast.Ident, top *Body, inBody bool) {
 	switch obj := w.info.Uses[id].(type) {
 	case *types.Var:
+		w.reads = append(w.reads, readVar{id.Pos(), obj})
 		if w.isLocal(obj) && !w.returned[id] {
 			w.r.usedOther = setTrue(w.r.usedOther, obj)
 		}
@@ -452,10 +476,9 @@ func (w *rootWalk) rootVar(expr ast.Expr) *types.Var {
 	return nil
 }
 
-// callTargets returns the variables a call may store its arguments into:
-// the receiver of a method, and the variables passed by address.
-func (w *rootWalk) callTargets(call *ast.CallExpr) []*types.Var {
-	var out []*types.Var
+// callTargets appends to out the variables a call may store its arguments
+// into: the receiver of a method, and the variables passed by address.
+func (w *rootWalk) callTargets(out []*types.Var, call *ast.CallExpr) []*types.Var {
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		if s, ok := w.info.Selections[sel]; ok && s.Kind() == types.MethodVal {
 			if v := w.rootVar(sel.X); v != nil {

@@ -316,12 +316,12 @@ func (r *Root) derivedFrom(info *types.Info, br *Branch) map[*types.Var]bool {
 	vars := map[*types.Var]bool{br.Err: true}
 	for i := range r.moves {
 		mv := &r.moves[i]
-		if !Within(mv.node, br.Body) || !slices.Contains(mv.from, br.Err) || r.inLiteral(mv.node, br.Body) {
+		if !Within(mv.node, br.Body) || !slices.Contains(r.from(mv), br.Err) || r.inLiteral(mv.node, br.Body) {
 			continue
 		}
 		switch mv.kind {
 		case moveAssign:
-			for _, v := range mv.to {
+			for _, v := range r.to(mv) {
 				vars[v] = true
 			}
 		case moveCall: // errors.As(err, &target)

@@ -129,9 +129,18 @@ func (r *Resolver) localVar(lhs ast.Expr) *types.Var {
 // Parentheses are removed. A local declared without a value and never
 // assigned contributes nothing: it holds nil.
 func (r *Resolver) Origins(expr ast.Expr) []ast.Expr {
-	var out []ast.Expr
-	for _, o := range r.OriginsOf(expr) {
-		out = append(out, o.Expr)
+	e := ast.Unparen(expr)
+	v := r.followed(e)
+	if v == nil {
+		return []ast.Expr{e}
+	}
+	origins := r.varOrigins(v)
+	if len(origins) == 0 {
+		return nil
+	}
+	out := make([]ast.Expr, len(origins))
+	for i, o := range origins {
+		out[i] = o.Expr
 	}
 	return out
 }
@@ -147,8 +156,12 @@ func (r *Resolver) OriginsOf(expr ast.Expr) []Origin {
 	return r.varOrigins(v)
 }
 
-// varOrigins returns the values a local variable may hold.
+// varOrigins returns the values a local variable may hold. The result may
+// be the resolver's own record of v's assignments: callers only read it.
 func (r *Resolver) varOrigins(v *types.Var) []Origin {
+	if assigned := r.assigns[v]; r.final(assigned) {
+		return assigned // the common case: nothing to follow, nothing to copy
+	}
 	var out []Origin
 	seen := map[*types.Var]bool{}
 	var follow func(v *types.Var)
@@ -168,6 +181,17 @@ func (r *Resolver) varOrigins(v *types.Var) []Origin {
 	}
 	follow(v)
 	return out
+}
+
+// final reports whether every origin of origins is one varOrigins keeps
+// as it is: no parentheses to remove, no variable to follow.
+func (r *Resolver) final(origins []Origin) bool {
+	for _, o := range origins {
+		if ast.Unparen(o.Expr) != o.Expr || o.Index < 0 && r.followed(o.Expr) != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // reaching keeps, of the origins of the variable read at use, those that

@@ -53,6 +53,8 @@ type solver struct {
 	// its receiver it prints (see errorFields).
 	printed map[*types.Func]map[string]bool
 
+	errorTypes map[types.Type]bool // see isError
+
 	callers map[*types.Func][]*types.Func
 	depends map[[2]*types.Func]bool
 	current *types.Func
@@ -447,6 +449,20 @@ func (s *solver) rootFacts(r *Root) *rootFacts {
 		}
 	}
 	return rf
+}
+
+// isError is IsError, remembered per type: the values of a package are
+// of few types, and go/types answers from their method sets.
+func (s *solver) isError(t types.Type) bool {
+	is, ok := s.errorTypes[t]
+	if !ok {
+		is = IsError(t)
+		if s.errorTypes == nil {
+			s.errorTypes = map[types.Type]bool{}
+		}
+		s.errorTypes[t] = is
+	}
+	return is
 }
 
 // walk returns a fresh walk of a root.

@@ -32,7 +32,11 @@ var errorTests = []struct{ pkg, name string }{
 // and its siblings, mcperr.CodeOf(err) and Classify(err), err.Code() and
 // err.Reason() of an *mcperr.Error — or nil.
 func TestedError(info *types.Info, call *ast.CallExpr) ast.Expr {
-	fn := model.Callee(info, call)
+	return testedBy(call, model.Callee(info, call))
+}
+
+// testedBy is TestedError, given the call's callee (model.Callee).
+func testedBy(call *ast.CallExpr, fn *types.Func) ast.Expr {
 	if fn == nil || fn.Pkg() == nil {
 		return nil
 	}

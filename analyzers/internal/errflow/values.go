@@ -205,28 +205,81 @@ func (w *walk) valueAt(expr ast.Expr, index, depth int) Value {
 		return unknownValue
 	}
 	expr = ast.Unparen(expr)
+	if _, ok := expr.(*ast.BasicLit); ok {
+		return w.valueNow(expr, index, depth) // a constant: cheaper to see again than to remember
+	}
 	// Within a walk the summaries it reads do not change, so what an
 	// expression can be, at a given depth, is computed once. (Reusing a
 	// value computed with more depth left would make the answer depend on
 	// the order of the questions, and the analyzers that ask them run in
 	// any order.) The value is handed out as it is: nothing changes a
 	// value's sets and lists in place.
-	key := valueKey{expr, index, depth}
+	key := valueKey{expr, int32(index), int32(depth)}
 	if m, ok := w.memo[key]; ok {
-		return m
+		return m.value()
 	}
 	v := w.valueNow(expr, index, depth)
 	if w.memo == nil {
-		w.memo = map[valueKey]Value{}
+		w.memo = map[valueKey]memoValue{}
 	}
-	w.memo[key] = v
+	w.memo[key] = memoize(v)
 	return v
 }
 
 // A valueKey is an expression, at a depth, whose value a walk memoizes.
 type valueKey struct {
 	expr         ast.Expr
-	index, depth int
+	index, depth int32
+}
+
+// A memoValue is a Value as a walk's memo keeps it: its sets and lists,
+// which most values leave empty, behind one pointer, so that an entry of
+// the memo is a fraction of a Value's size. The memo holds as many
+// values as the walk has expressions, at each depth.
+type memoValue struct {
+	shape                         Shape
+	nonNil, wrapsRPC, contextOnly bool
+	protocol                      Proto
+	context, plain                bool
+	lists                         *valueLists // nil when every one is nil
+}
+
+type valueLists struct {
+	params, mentions, shows varSet
+	calls                   []paramCall
+	blobs                   []Blob
+}
+
+func memoize(v Value) memoValue {
+	m := memoValue{
+		shape:       v.Shape,
+		nonNil:      v.NonNil,
+		wrapsRPC:    v.WrapsRPC,
+		contextOnly: v.ContextOnly,
+		protocol:    v.Protocol,
+		context:     v.Context,
+		plain:       v.Plain,
+	}
+	if v.Params != nil || v.Mentions != nil || v.Shows != nil || v.Calls != nil || v.Blobs != nil {
+		m.lists = &valueLists{v.Params, v.Mentions, v.Shows, v.Calls, v.Blobs}
+	}
+	return m
+}
+
+func (m memoValue) value() Value {
+	v := Value{
+		Shape:       m.shape,
+		NonNil:      m.nonNil,
+		WrapsRPC:    m.wrapsRPC,
+		ContextOnly: m.contextOnly,
+		Protocol:    m.protocol,
+		Context:     m.context,
+		Plain:       m.plain,
+	}
+	if l := m.lists; l != nil {
+		v.Params, v.Mentions, v.Shows, v.Calls, v.Blobs = l.params, l.mentions, l.shows, l.calls, l.blobs
+	}
+	return v
 }
 
 func (w *walk) valueNow(expr ast.Expr, index, depth int) Value {
@@ -236,11 +289,13 @@ func (w *walk) valueNow(expr ast.Expr, index, depth int) Value {
 	if v := localVar(w.s.info, expr); v != nil && w.r.Addressed(v) {
 		return unknownValue // anything may be stored through its address
 	}
-	origins := w.r.Resolver.OriginsOf(expr)
-	if _, isIdent := expr.(*ast.Ident); isIdent {
-		origins = w.r.Resolver.reaching(expr, origins)
-	}
 	v := Value{NonNil: true, WrapsRPC: true, ContextOnly: true}
+	if _, isIdent := expr.(*ast.Ident); !isIdent {
+		// Not a variable: the expression is its own one origin.
+		v.merge(w.origin(Origin{Expr: expr, Index: -1}, depth))
+		return v
+	}
+	origins := w.r.Resolver.reaching(expr, w.r.Resolver.OriginsOf(expr))
 	if w.r.Resolver.MayHoldZero(expr) || len(origins) == 0 {
 		v.merge(Value{Shape: ShapeNil, ContextOnly: true})
 	}
@@ -291,7 +346,7 @@ func (w *walk) origin(o Origin, depth int) Value {
 	}
 	// A value of a type that has no nil — a struct, a string — is never a
 	// nil error once stored in one.
-	if IsError(t) && !nilable(t) {
+	if t != nil && !nilable(t) && w.s.isError(t) {
 		v.NonNil = true
 	}
 	return v
@@ -444,6 +499,9 @@ func (w *walk) contentShown(lit *ast.CompositeLit) varSet {
 // mentions, following the local variables it reads, and the calls of
 // function-valued parameters whose results it reads.
 func (w *walk) mentioned(expr ast.Expr) (varSet, []paramCall) {
+	if _, ok := ast.Unparen(expr).(*ast.BasicLit); ok {
+		return nil, nil // a constant, not worth remembering
+	}
 	// What an expression mentions depends on the syntax alone: computed
 	// once per root, for every round of the fixed point and every query.
 	if m, ok := w.r.mentions[expr]; ok {
@@ -464,48 +522,78 @@ type mentions struct {
 }
 
 func (w *walk) mentionedNow(expr ast.Expr) (varSet, []paramCall) {
-	var out varSet
-	var calls []paramCall
-	seen := map[*types.Var]bool{}
-	var visit func(ast.Node)
-	visit = func(n ast.Node) {
-		ast.Inspect(n, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.CallExpr:
-				if c, ok := w.paramCallOf(n, -1); ok && !isTuple(w.s.info.TypeOf(n)) {
-					calls = append(calls, c)
-				}
-			case *ast.Ident:
-				v, ok := w.s.info.Uses[n].(*types.Var)
-				if !ok || seen[v] || v.IsField() {
-					return true
-				}
-				seen[v] = true
-				if IsParam(v) {
-					out = out.with(v)
-					return true
-				}
-				for _, o := range w.r.Resolver.OriginsOf(n) {
-					if o.Expr == ast.Expr(n) {
-						continue
-					}
-					if call, ok := ast.Unparen(o.Expr).(*ast.CallExpr); ok {
-						if c, ok := w.paramCallOf(call, o.Index); ok {
-							calls = append(calls, c)
-							for _, a := range call.Args {
-								visit(a)
-							}
-							continue
-						}
-					}
-					visit(o.Expr)
-				}
-			}
-			return true
-		})
+	m := &mentionScan{w: w}
+	ast.Walk(m, expr)
+	return m.params, m.calls
+}
+
+// A mentionScan collects what an expression mentions, and what the
+// values of the local variables it reads mention, transitively.
+type mentionScan struct {
+	w      *walk
+	params varSet
+	calls  []paramCall
+	// seen are the variables read so far: most expressions read few, which
+	// the array holds without a map.
+	seen     [8]*types.Var
+	nseen    int
+	seenMore map[*types.Var]bool // the rest
+}
+
+// see records that v is read, and reports whether it was already.
+func (m *mentionScan) see(v *types.Var) (seen bool) {
+	if slices.Contains(m.seen[:m.nseen], v) || m.seenMore[v] {
+		return true
 	}
-	visit(expr)
-	return out, calls
+	if m.nseen < len(m.seen) {
+		m.seen[m.nseen] = v
+		m.nseen++
+	} else {
+		m.seenMore = setTrue(m.seenMore, v)
+	}
+	return false
+}
+
+func (m *mentionScan) Visit(n ast.Node) ast.Visitor {
+	switch n := n.(type) {
+	case *ast.CallExpr:
+		if c, ok := m.w.paramCallOf(n, -1); ok && !isTuple(m.w.s.info.TypeOf(n)) {
+			m.calls = append(m.calls, c)
+		}
+	case *ast.Ident:
+		m.ident(n)
+	}
+	return m
+}
+
+// ident adds what a variable read mentions: itself, for a parameter; for
+// a local, what it may hold.
+func (m *mentionScan) ident(id *ast.Ident) {
+	v, ok := m.w.s.info.Uses[id].(*types.Var)
+	if !ok || v.IsField() || m.see(v) {
+		return
+	}
+	if IsParam(v) {
+		m.params = m.params.with(v)
+		return
+	}
+	res := m.w.r.Resolver
+	local := res.followed(id)
+	if local == nil {
+		return // its own origin: nothing more to read
+	}
+	for _, o := range res.varOrigins(local) {
+		if call, ok := ast.Unparen(o.Expr).(*ast.CallExpr); ok {
+			if c, ok := m.w.paramCallOf(call, o.Index); ok {
+				m.calls = append(m.calls, c)
+				for _, a := range call.Args {
+					ast.Walk(m, a)
+				}
+				continue
+			}
+		}
+		ast.Walk(m, o.Expr)
+	}
 }
 
 // paramCallOf returns the parameter a call calls, and which of its
