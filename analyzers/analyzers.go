@@ -10,6 +10,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/analyzers/contractstruct"
 	"github.com/mcperrlint/mcperrlint/analyzers/handlerbody"
 	"github.com/mcperrlint/mcperrlint/analyzers/ignoredirective"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/errflow"
 	"github.com/mcperrlint/mcperrlint/analyzers/preferfail"
 	"github.com/mcperrlint/mcperrlint/analyzers/sdkresult"
 )
@@ -27,3 +28,11 @@ func Suite() []*analysis.Analyzer {
 		ignoredirective.Analyzer,
 	}
 }
+
+// SkipTestVariants is for a driver that analyzes every package as well as
+// its test variant (the package compiled with its in-package _test.go
+// files), as mcperrlint's does: the error-flow layer, which reads no test
+// file, leaves the variants out instead of repeating the packages'
+// analysis. go vet, which analyzes a package with tests only as its
+// variant, must not call it.
+func SkipTestVariants() error { return errflow.SkipTestVariants() }

@@ -59,10 +59,13 @@ func run(pass *analysis.Pass) (any, error) {
 	if !m.ImportsRuntime {
 		return res, nil
 	}
-	r := report.New(pass, m)
-	defer r.Finish()
 	flow := pass.ResultOf[errflow.Analyzer].(*errflow.Result)
 	defer flow.Acquire()()
+	if !flow.Relevant() {
+		return res, nil // the layer left the package out: nothing to judge, no directive to call unused
+	}
+	r := report.New(pass, m)
+	defer r.Finish()
 	for _, h := range flow.Handlers {
 		if h.Kind() == model.ToolHandler && len(h.Tools) > 0 && h.Body != nil && h.Sig != nil {
 			checkHandler(pass, r, res, h.Body, h)

@@ -103,6 +103,14 @@ func analyze(opts *lintOptions, root string) (*result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if opts.tests {
+		// Every package is analyzed with and without its tests: the
+		// error-flow layer, which reads no test file, need not repeat
+		// itself on the variant.
+		if err := analyzers.SkipTestVariants(); err != nil {
+			return nil, err
+		}
+	}
 	graph, err := checker.Analyze(opts.analyzers, pkgs, nil)
 	if err != nil {
 		return nil, err

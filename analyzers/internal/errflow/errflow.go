@@ -53,6 +53,23 @@ var Analyzer = &analysis.Analyzer{
 	FactTypes:        []analysis.Fact{new(summaryFact), new(entryFact), new(handlersFact), new(implementsFact), new(projectErrorsFact), new(reachesSDK)},
 }
 
+// skipTestVariantsFlag, when set, leaves out the test variant of a package
+// (the package compiled with its in-package _test.go files): the layer
+// reads no test file, so the variant's analysis repeats the package's,
+// finding after finding. Only a driver that analyzes the package itself
+// too may set it — the standalone driver does; go vet analyzes a package
+// with tests only as its variant, and must not. The layer is not in the
+// suite, so its flag is the drivers', not the user's.
+const skipTestVariantsFlag = "skip-test-variants"
+
+func init() {
+	Analyzer.Flags.Bool(skipTestVariantsFlag, false, "leave out in-package test variants, which repeat their package's analysis (for drivers that also analyze the package itself)")
+}
+
+// SkipTestVariants tells the layer, for a driver that analyzes every
+// package as well as its test variant, to leave the variants out.
+func SkipTestVariants() error { return Analyzer.Flags.Set(skipTestVariantsFlag, "true") }
+
 // A Result is the error flow of one package.
 type Result struct {
 	// mu is held by each analyzer that reads the result, for its whole
@@ -207,6 +224,9 @@ func run(pass *analysis.Pass) (any, error) {
 	if pass.Pkg.Path() == model.RuntimePath || ownPackage(pass.Pkg) || !reaches && !m.ReachesRuntime && !projectPackage(pass) {
 		return res, nil
 	}
+	if skip := pass.Analyzer.Flags.Lookup(skipTestVariantsFlag); skip != nil && skip.Value.String() == "true" && isTestVariant(pass) {
+		return res, nil
+	}
 	module := ""
 	if pass.Module != nil {
 		module = pass.Module.Path
@@ -217,6 +237,18 @@ func run(pass *analysis.Pass) (any, error) {
 	res.s.exportFacts()
 	res.findHandlers()
 	return res, nil
+}
+
+// isTestVariant reports whether the package is compiled with in-package
+// test files: some of its files are _test.go files, not all of them.
+func isTestVariant(pass *analysis.Pass) bool {
+	tests := 0
+	for _, f := range pass.Files {
+		if IsTestFile(pass, f) {
+			tests++
+		}
+	}
+	return tests > 0 && tests < len(pass.Files)
 }
 
 // projectPackage reports whether the package belongs to the module being
