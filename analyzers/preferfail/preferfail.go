@@ -269,15 +269,10 @@ func mayCarryRecovery(info *types.Info, resolver *errflow.Resolver, call *ast.Ca
 // contextName returns the name of the handler's context parameter when it
 // has one that denotes the parameter at pos.
 func contextName(pass *analysis.Pass, h *errflow.Handler, pos token.Pos) (string, bool) {
-	var ftype *ast.FuncType
-	switch {
-	case h.Lit != nil:
-		ftype = h.Lit.Type
-	case h.Body != nil:
-		ftype = h.Body.Node.(*ast.FuncDecl).Type
-	default:
+	if h.Body == nil {
 		return "", false
 	}
+	ftype := h.Body.FuncType()
 	if ftype.Params == nil || len(ftype.Params.List) == 0 || len(ftype.Params.List[0].Names) == 0 {
 		return "", false
 	}

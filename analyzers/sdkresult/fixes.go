@@ -124,13 +124,7 @@ func (c *checker) setErrorFix(st *site) []analysis.SuggestedFix {
 // first result's type with (*mcp.CallToolResult, as its file spells it),
 // or nil.
 func resultType(b *errflow.Body) ast.Expr {
-	var ft *ast.FuncType
-	switch n := b.Node.(type) {
-	case *ast.FuncDecl:
-		ft = n.Type
-	case *ast.FuncLit:
-		ft = n.Type
-	}
+	ft := b.FuncType()
 	if ft == nil || ft.Results == nil || len(ft.Results.List) == 0 {
 		return nil
 	}

@@ -12,7 +12,6 @@ package errflow
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/types"
 
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
@@ -161,22 +160,7 @@ func assignedLocal(info *types.Info, block *ast.BlockStmt, call *ast.CallExpr) *
 // nothing: an empty success (see EmptySuccess), or a constant zero value
 // (false, "", 0).
 func (r *Result) ZeroValue(b *Body, expr ast.Expr) bool {
-	if r.EmptySuccess(b, expr) {
-		return true
-	}
-	tv, ok := r.pass.TypesInfo.Types[ast.Unparen(expr)]
-	if !ok || tv.Value == nil {
-		return false
-	}
-	switch tv.Value.Kind() {
-	case constant.Bool:
-		return !constant.BoolVal(tv.Value)
-	case constant.String:
-		return constant.StringVal(tv.Value) == ""
-	case constant.Int, constant.Float:
-		return constant.Sign(tv.Value) == 0
-	}
-	return false
+	return r.EmptySuccess(b, expr) || zeroConstant(r.pass.TypesInfo, ast.Unparen(expr))
 }
 
 // FailedCall reports whether the error br handles may be one a call of
@@ -235,7 +219,7 @@ func (r *Result) FillsParam(b *Body) bool {
 			return false
 		}
 		v, ok := info.Uses[id].(*types.Var)
-		return ok && declaredIn(v, b)
+		return ok && declares(b, v)
 	}
 	fills := false
 	ast.Inspect(b.Block, func(n ast.Node) bool {
@@ -263,15 +247,4 @@ func (r *Result) FillsParam(b *Body) bool {
 		return true
 	})
 	return fills
-}
-
-// declaredIn reports whether the parameter v is one of b's own.
-func declaredIn(v *types.Var, b *Body) bool {
-	params := b.Sig.Params()
-	for i := range params.Len() {
-		if params.At(i) == v {
-			return true
-		}
-	}
-	return false
 }

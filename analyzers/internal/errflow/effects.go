@@ -707,13 +707,7 @@ func (w *walk) owner(v *types.Var) ast.Node {
 
 // declares reports whether v is one of the parameters b's function lists.
 func declares(b *Body, v *types.Var) bool {
-	var ftype *ast.FuncType
-	switch n := b.Node.(type) {
-	case *ast.FuncDecl:
-		ftype = n.Type
-	case *ast.FuncLit:
-		ftype = n.Type
-	}
+	ftype := b.FuncType()
 	return ftype != nil && ftype.Params != nil && ftype.Params.Pos() <= v.Pos() && v.Pos() < ftype.Params.End()
 }
 

@@ -42,6 +42,18 @@ type Body struct {
 	projectStores []projectStore
 }
 
+// FuncType returns the type the body's declaration or literal is written
+// with: its parameters and results as the file spells them.
+func (b *Body) FuncType() *ast.FuncType {
+	switch n := b.Node.(type) {
+	case *ast.FuncDecl:
+		return n.Type
+	case *ast.FuncLit:
+		return n.Type
+	}
+	return nil
+}
+
 // A Root is a function body no other contains, with what its walk found
 // of it and of the literals in it.
 type Root struct {

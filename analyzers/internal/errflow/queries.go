@@ -164,6 +164,12 @@ func (r *Result) IsZero(e ast.Expr) bool {
 	if lit := model.CompositeLit(e); lit != nil {
 		return len(lit.Elts) == 0
 	}
+	return zeroConstant(info, e)
+}
+
+// zeroConstant reports whether e is a constant of its type's zero value:
+// false, "", 0.
+func zeroConstant(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[e]
 	if !ok || tv.Value == nil {
 		return false
