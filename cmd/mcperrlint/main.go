@@ -51,10 +51,12 @@ func main() {
 	case unitcheckerCall(args):
 		unitchecker.Main(analyzers.Suite()...)
 	case len(args) > 0 && args[0] == "catalog":
+		relaxGC(relaxedHeapLimit)
 		os.Exit(catalogMain(args[1:], os.Stdout, os.Stderr))
 	case len(args) > 0 && args[0] == "help":
 		os.Exit(helpMain(args[1:], os.Stdout, os.Stderr))
 	}
+	relaxGC(relaxedHeapLimit)
 	os.Exit(lintMain(args, os.Stdout, os.Stderr))
 }
 

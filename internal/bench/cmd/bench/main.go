@@ -73,7 +73,7 @@ var (
 	flagStd      = flag.Bool("std", false, "benchmark the standard library (std); slow: minutes")
 	flagRuns     = flag.Int("runs", 3, "timed runs of each fast command per corpus")
 	flagSlowRuns = flag.Int("slowruns", 1, "timed runs of each slow command (cold vet, the facts floor)")
-	flagSkip     = flag.String("skip", "", "commands to leave out, comma-separated: noop, mcperrlint, json-legacy, sarif, fix-diff, loader, vet, vettool, vettool-vet, noopfacts, vet-cold, vettool-cold, phases")
+	flagSkip     = flag.String("skip", "", "commands to leave out, comma-separated: noop, mcperrlint, gogc100, json-legacy, sarif, fix-diff, loader, vet, vettool, vettool-vet, noopfacts, vet-cold, vettool-cold, phases")
 	flagWork     = flag.String("work", "", "directory for the tools and corpora (default: mcperrlint-bench in the user cache directory)")
 	flagOut      = flag.String("o", "", "also write the Markdown report to this file")
 	flagProfile  = flag.Bool("profile", false, "write CPU and allocation profiles of the analysis of each synthetic corpus, and print their top entries")
@@ -324,6 +324,7 @@ func (b *bench) benchCorpus(c corpus) error {
 	cmds := []*command{
 		{key: "noop", label: "no-op analyzer (floor)", args: fixed(filepath.Join(b.bin, "noop"))},
 		{key: "mcperrlint", label: "`mcperrlint ./...`", args: fixed(filepath.Join(b.bin, "mcperrlint"))},
+		{key: "gogc100", label: "`GOGC=100 mcperrlint ./...` (the driver's GC setting off)", args: fixed("env", "GOGC=100", filepath.Join(b.bin, "mcperrlint"))},
 		{key: "json-legacy", label: "`mcperrlint -json ./...`", args: fixed(filepath.Join(b.bin, "mcperrlint"), "-json")},
 		{key: "sarif", label: "`mcperrlint -format=sarif ./...`", args: fixed(filepath.Join(b.bin, "mcperrlint"), "-format=sarif")},
 		{key: "fix-diff", label: "`mcperrlint -fix -diff ./...`", args: fixed(filepath.Join(b.bin, "mcperrlint"), "-fix", "-diff")},
@@ -463,6 +464,10 @@ func (b *bench) writeTable(cmds []*command) {
 			return
 		}
 		w, c := x.wall.Seconds()/y.wall.Seconds(), x.cpu.Seconds()/y.cpu.Seconds()
+		if target == 0 { // no target: a figure for comparison
+			b.printf("- %s: %.2f× wall, %.2f× CPU\n", what, w, c)
+			return
+		}
 		mark := "meets"
 		if w > target {
 			mark = "MISSES"
@@ -470,6 +475,7 @@ func (b *bench) writeTable(cmds []*command) {
 		b.printf("- %s: %.2f× wall, %.2f× CPU (target ≤ %.2f×: %s)\n", what, w, c, target, mark)
 	}
 	check("`mcperrlint ./...` / no-op floor", "mcperrlint", "noop", 1.25)
+	check("`GOGC=100 mcperrlint ./...` / no-op floor (the driver's relaxed GC off, for comparison)", "gogc100", "noop", 0)
 	check("`mcperrlint -json ./...` / no-op floor", "json-legacy", "noop", 1.25)
 	check("`mcperrlint -format=sarif ./...` / no-op floor", "sarif", "noop", 1.25)
 	check("`mcperrlint -fix -diff ./...` / no-op floor", "fix-diff", "noop", 1.25)
