@@ -22,5 +22,6 @@ func TestShapes(t *testing.T) {
 		"./instrument", "./hints", "./notes", "./notesserver",
 		"./ops", "./opstools", "./opsserver",
 		"./toolkit", "./kittools", "./kitserver",
-		"./notecache", "./notecacheserver")
+		"./notecache", "./notecacheserver",
+		"./billing", "./billingserver")
 }

@@ -6,4 +6,7 @@ module fixtures
 
 go 1.26.0
 
-require github.com/mark3labs/mcp-go v1.2.1
+require (
+	example.com/upstream v0.0.0
+	github.com/mark3labs/mcp-go v1.2.1
+)

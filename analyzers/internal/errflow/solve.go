@@ -49,7 +49,7 @@ type solver struct {
 	dynamic      map[ast.Node]*types.Func
 	dynamicOrder []ast.Node
 
-	// printed are, for each Error method of the package, the fields of
+	// printed are, for each Error method asked about, the fields of
 	// its receiver it prints (see errorFields).
 	printed map[*types.Func]map[string]bool
 

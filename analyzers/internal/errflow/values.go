@@ -429,9 +429,10 @@ func (w *walk) printedFields(v *Value, lit *ast.CompositeLit) {
 	}
 }
 
-// errorFields returns the Error method of t (or *t) when this package
-// declares it, and the fields of its receiver that it prints: those it
-// reads in its return statements.
+// errorFields returns the Error method of t (or *t), and the fields of
+// its receiver that it prints: those it reads in its return statements.
+// The method of a type of another package is read from its source file
+// (see printed.go).
 func (s *solver) errorFields(t types.Type) (*types.Func, map[string]bool) {
 	if t == nil {
 		return nil, nil
@@ -440,10 +441,10 @@ func (s *solver) errorFields(t types.Type) (*types.Func, map[string]bool) {
 		t = ptr.Elem()
 	}
 	named, ok := types.Unalias(t).(*types.Named)
-	if !ok || named.Obj().Pkg() != s.pass.Pkg {
+	if !ok || named.Obj().Pkg() == nil {
 		return nil, nil
 	}
-	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(named), true, s.pass.Pkg, "Error")
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(named), true, named.Obj().Pkg(), "Error")
 	fn, ok := obj.(*types.Func)
 	if !ok || !IsError(types.NewPointer(named)) {
 		return nil, nil
@@ -453,18 +454,11 @@ func (s *solver) errorFields(t types.Type) (*types.Func, map[string]bool) {
 		return fn, fields
 	}
 	var fields map[string]bool
-	if b := s.x.decls[fn]; b != nil && b.Sig.Recv() != nil {
+	if fn.Pkg() != s.pass.Pkg {
+		fields = foreignPrintedFields(s.pass.Fset, fn)
+	} else if b := s.x.decls[fn]; b != nil && b.Sig.Recv() != nil {
 		recv := b.Sig.Recv()
-		for _, ret := range b.Returns {
-			ast.Inspect(ret, func(n ast.Node) bool {
-				if sel, ok := n.(*ast.SelectorExpr); ok {
-					if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && s.info.Uses[id] == recv {
-						fields = setTrue(fields, sel.Sel.Name)
-					}
-				}
-				return true
-			})
-		}
+		fields = returnedFields(b.Returns, func(id *ast.Ident) bool { return s.info.Uses[id] == recv })
 	}
 	if s.printed == nil {
 		s.printed = map[*types.Func]map[string]bool{}

@@ -1,0 +1,103 @@
+package errflow
+
+// Which fields an Error method prints. An error type's literal that puts
+// a raw value in such a field puts it in the error's text:
+// slack.StatusCodeError{Status: string(body)}, whose Error returns
+// "slack server error: " + Status. For a type of the package the method's
+// body is at hand; for a type of another package, or of another module,
+// the pass has only its export data, which holds no function bodies, and
+// a summary fact only exists for the packages the layer analyses. So the
+// method's own source file is read, where the build's export data says it
+// is: the module cache, a vendor directory, the workspace. When the file
+// cannot be read (a -trimpath build, a build system that only ships
+// export data) the fields are unknown and nothing is reported.
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"sync"
+)
+
+// returnedFields returns the names of the fields selected, in rets, on
+// an identifier isRecv says is the receiver.
+func returnedFields(rets []*ast.ReturnStmt, isRecv func(*ast.Ident) bool) map[string]bool {
+	var fields map[string]bool
+	for _, ret := range rets {
+		ast.Inspect(ret, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok {
+				if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && isRecv(id) {
+					fields = setTrue(fields, sel.Sel.Name)
+				}
+			}
+			return true
+		})
+	}
+	return fields
+}
+
+// foreignMethods memoizes foreignPrintedFields for the whole process:
+// the analyzer runs on many packages, often at once, and they ask about
+// the same few types. Keyed by the method's position.
+var foreignMethods sync.Map // token.Position.String() → map[string]bool
+
+// maxSourceFile bounds the file read for one method.
+const maxSourceFile = 4 << 20
+
+// foreignPrintedFields reads the Error method fn of another package from
+// its source file and returns the receiver's fields its returns read, or
+// nil.
+func foreignPrintedFields(fset *token.FileSet, fn *types.Func) map[string]bool {
+	pos := fset.Position(fn.Pos())
+	if !pos.IsValid() || !filepath.IsAbs(pos.Filename) {
+		return nil
+	}
+	key := pos.String()
+	if v, ok := foreignMethods.Load(key); ok {
+		return v.(map[string]bool)
+	}
+	fields := readPrintedFields(pos.Filename, pos.Line, fn.Name())
+	foreignMethods.Store(key, fields)
+	return fields
+}
+
+// readPrintedFields parses file and returns the fields the receiver of
+// the method name declared at line selects in its return statements.
+// The receiver is known by name: the file is not type-checked, and a
+// method that shadows its receiver to print something else is rare
+// enough to misread.
+func readPrintedFields(file string, line int, name string) map[string]bool {
+	if st, err := os.Stat(file); err != nil || st.Size() > maxSourceFile {
+		return nil
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
+	if err != nil {
+		return nil
+	}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv == nil || fd.Body == nil || fd.Name.Name != name || fset.Position(fd.Name.Pos()).Line != line {
+			continue
+		}
+		if len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 {
+			return nil // an unnamed receiver prints none of its fields
+		}
+		recv := fd.Recv.List[0].Names[0].Name
+		var rets []*ast.ReturnStmt
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false // a literal's returns are not the method's
+			case *ast.ReturnStmt:
+				rets = append(rets, n)
+			}
+			return true
+		})
+		return returnedFields(rets, func(id *ast.Ident) bool { return id.Name == recv })
+	}
+	return nil
+}
