@@ -197,6 +197,14 @@
 //		...
 //	}
 //
+// An error type's literal that puts a raw value in a field its Error
+// method prints puts it in the error's text: &APIError{Body: string(body)}
+// with Error returning fmt.Sprintf("api: %s", e.Body). For a type of
+// another package or module, whose export data holds no method bodies,
+// the Error method is read from its source file where the export data's
+// position puts it (the module cache, a vendor directory); when that file
+// cannot be read, nothing is reported.
+//
 // A helper of another package is known by its summary, a fact: which raw
 // values its error, or its text result, may carry. Such a blob is
 // reported where it enters this package — at the handler's return, or
