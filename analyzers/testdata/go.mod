@@ -10,3 +10,6 @@ require (
 	example.com/upstream v0.0.0
 	github.com/mark3labs/mcp-go v1.2.1
 )
+
+// An API client library, a module outside the workspace (see upstream/go.mod).
+replace example.com/upstream v0.0.0 => ./upstream
