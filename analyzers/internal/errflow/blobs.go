@@ -128,8 +128,128 @@ func (w *walk) blob(expr ast.Expr, depth int) *Blob {
 		return w.blob(e.X, depth+1)
 	case *ast.CallExpr:
 		return w.callBlob(e, found, depth)
+	case *ast.SelectorExpr:
+		return w.fieldBlob(e, depth)
 	}
 	return nil
+}
+
+// fieldBlob returns the raw value a text field of a local struct holds,
+// when the local is what a function returned or a literal built here:
+// r.Stderr, with r, err := run(args) and run returning
+// &Result{Stderr: stderr.String()}.
+func (w *walk) fieldBlob(sel *ast.SelectorExpr, depth int) *Blob {
+	info := w.s.info
+	if s, ok := info.Selections[sel]; !ok || s.Kind() != types.FieldVal || len(s.Index()) != 1 || !IsText(s.Type()) {
+		return nil // a field of the struct itself, not of one it embeds
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	if v, ok := info.Uses[id].(*types.Var); !ok || v.IsField() || IsParam(v) {
+		return nil
+	}
+	for _, o := range w.r.Resolver.OriginsOf(id) {
+		if o.Expr == ast.Expr(id) {
+			continue
+		}
+		for _, b := range w.structBlobs(o, depth+1) {
+			if b.Field != sel.Sel.Name {
+				continue
+			}
+			b.Field = ""
+			if b.Pos.IsValid() {
+				// Filled in this package: it enters the text here. (One
+				// filled in another keeps no position, and its Site says
+				// where.)
+				b.Pos, b.End, b.Site = sel.Pos(), sel.End(), w.s.site(sel.Pos())
+			}
+			return &b
+		}
+	}
+	return nil
+}
+
+// structBlobs returns the raw values the text fields of a struct value
+// hold, each with its Field: those of a literal (or its address), of the
+// locals it is assigned to, and those a called function's summary says
+// its struct result holds.
+func (w *walk) structBlobs(o Origin, depth int) []Blob {
+	if depth > maxBlobDepth {
+		return nil
+	}
+	info := w.s.info
+	expr := ast.Unparen(o.Expr)
+	if u, ok := expr.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		expr = ast.Unparen(u.X)
+	}
+	var out []Blob
+	switch e := expr.(type) {
+	case *ast.CompositeLit:
+		if !isStructResult(info.TypeOf(e)) {
+			return nil
+		}
+		for _, elt := range e.Elts {
+			kv, ok := elt.(*ast.KeyValueExpr)
+			if !ok {
+				continue
+			}
+			key, ok := kv.Key.(*ast.Ident)
+			if !ok || !IsText(info.TypeOf(kv.Value)) {
+				continue
+			}
+			if b := w.blob(kv.Value, depth+1); b != nil {
+				b.Field = key.Name
+				out = appendBlob(out, *b)
+			}
+		}
+	case *ast.Ident:
+		v, ok := info.Uses[e].(*types.Var)
+		if !ok || v.IsField() || IsParam(v) {
+			return nil
+		}
+		for _, oo := range w.r.Resolver.OriginsOf(e) {
+			if oo.Expr != ast.Expr(e) {
+				for _, b := range w.structBlobs(oo, depth+1) {
+					out = appendBlob(out, b)
+				}
+			}
+		}
+	case *ast.CallExpr:
+		index := o.Index
+		if index < 0 {
+			index = 0 // the call's only result
+		}
+		for _, c := range w.callees(e) {
+			if index >= len(c.sum.Results) {
+				continue
+			}
+			for _, b := range c.sum.Results[index].FieldBlobs {
+				if c.fn != nil {
+					b.Via = append([]string{model.FuncName(c.fn)}, b.Via...)
+					if c.fn.Pkg() != w.s.pass.Pkg {
+						b.Source, b.SourceEnd = 0, 0
+					}
+				}
+				out = appendBlob(out, b)
+			}
+		}
+	}
+	return out
+}
+
+// isStructResult reports whether t is a struct or a pointer to one: a
+// result whose text fields can carry raw values to the caller.
+func isStructResult(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	_, ok := t.Underlying().(*types.Struct)
+	return ok && !IsCallToolResult(t)
 }
 
 // decodedBody returns a blob when v, a local map, slice or interface, is

@@ -54,6 +54,7 @@ func (w *walk) unit(b *Body) *Summary {
 		values[i] = Value{NonNil: true, WrapsRPC: true}
 	}
 	returns := 0
+	var fieldBlobs [][]Blob // by result, for struct results
 	for _, ret := range b.Returns {
 		for i := 0; i < results.Len(); i++ {
 			o, ok := ResultOrigin(ret, i, results.Len())
@@ -72,6 +73,13 @@ func (w *walk) unit(b *Body) *Summary {
 				if o.Index < 0 {
 					values[i].Shows = union(values[i].Shows, w.shown(o.Expr, 0))
 				}
+			} else if isStructResult(results.At(i).Type()) {
+				for _, bl := range w.structBlobs(o, 0) {
+					if fieldBlobs == nil {
+						fieldBlobs = make([][]Blob, results.Len())
+					}
+					fieldBlobs[i] = appendBlob(fieldBlobs[i], bl)
+				}
 			}
 		}
 		returns++
@@ -81,6 +89,9 @@ func (w *walk) unit(b *Body) *Summary {
 			values[i] = Value{Shape: ShapeUnknown}
 		}
 		sum.Results[i] = values[i].slot(b.Sig)
+		if fieldBlobs != nil && !NamedResultsDeferred(b) {
+			sum.Results[i].FieldBlobs = fieldBlobs[i]
+		}
 	}
 	w.failBlobs(sum, b)
 	return sum

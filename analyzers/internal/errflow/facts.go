@@ -42,14 +42,14 @@ type FactSlot struct {
 	NonNil, Protocol, WrapsRPC, Context, Plain bool
 	Params, Mentions, Shows                    []int
 	Calls                                      []ParamCall
-	Blobs, FailBlobs                           []FactBlob
+	Blobs, FailBlobs, FieldBlobs               []FactBlob
 	FailFilled                                 bool
 }
 
 // A FactBlob is a Blob as a fact records it.
 type FactBlob struct {
-	What, Site string
-	Via        []string
+	What, Site, Field string
+	Via               []string
 }
 
 func (*summaryFact) AFact() {}
@@ -96,6 +96,9 @@ func (r FactSlot) describe() string {
 	for _, b := range r.FailBlobs {
 		parts = append(parts, "blob with the error at "+b.Site)
 	}
+	for _, b := range r.FieldBlobs {
+		parts = append(parts, "blob in field "+b.Field+" at "+b.Site)
+	}
 	if r.FailFilled {
 		parts = append(parts, "filled with the error")
 	}
@@ -106,7 +109,7 @@ func (r FactSlot) describe() string {
 func factBlobs(bs []Blob) []FactBlob {
 	var out []FactBlob
 	for _, b := range bs {
-		out = append(out, FactBlob{What: b.What, Site: b.Site, Via: b.Via})
+		out = append(out, FactBlob{What: b.What, Site: b.Site, Field: b.Field, Via: b.Via})
 	}
 	return out
 }
@@ -115,7 +118,7 @@ func factBlobs(bs []Blob) []FactBlob {
 func blobsOf(fbs []FactBlob) []Blob {
 	var out []Blob
 	for _, b := range fbs {
-		out = append(out, Blob{What: b.What, Site: b.Site, Via: append([]string(nil), b.Via...)})
+		out = append(out, Blob{What: b.What, Site: b.Site, Field: b.Field, Via: append([]string(nil), b.Via...)})
 	}
 	return out
 }
@@ -147,6 +150,7 @@ func factOf(sum *Summary, sig *types.Signature) *summaryFact {
 		}
 		fs.Blobs = factBlobs(sl.Blobs)
 		fs.FailBlobs = factBlobs(sl.FailBlobs)
+		fs.FieldBlobs = factBlobs(sl.FieldBlobs)
 		fs.FailFilled = sl.FailFilled
 		fact.Results = append(fact.Results, fs)
 		if sig == nil || relevantResult(sig.Results().At(i).Type()) || carriesErrorParam(sl, sig) {
@@ -190,6 +194,7 @@ func (f *summaryFact) normalize() {
 	for i := range f.Results {
 		f.Results[i].Blobs = factBlobs(s.Results[i].Blobs)
 		f.Results[i].FailBlobs = factBlobs(s.Results[i].FailBlobs)
+		f.Results[i].FieldBlobs = factBlobs(s.Results[i].FieldBlobs)
 		f.Results[i].Params = s.Results[i].Params
 		f.Results[i].Mentions = s.Results[i].Mentions
 		f.Results[i].Shows = s.Results[i].Shows
@@ -217,6 +222,7 @@ func (f *summaryFact) decodeSummary() *Summary {
 		}
 		sl.Blobs = blobsOf(r.Blobs)
 		sl.FailBlobs = blobsOf(r.FailBlobs)
+		sl.FieldBlobs = blobsOf(r.FieldBlobs)
 		sl.FailFilled = r.FailFilled
 		s.Results = append(s.Results, sl)
 	}

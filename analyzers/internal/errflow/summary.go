@@ -89,6 +89,11 @@ type Slot struct {
 	// returns what the command wrote to stderr with its error. An adapter
 	// that shows the text with the error (Path.Shown) shows them.
 	FailBlobs []Blob
+	// FieldBlobs are, for a struct result (or a pointer to one), the raw
+	// upstream values its text fields may hold, each with Field set: a
+	// command runner's &Result{Stderr: stderr.String()}, whose caller
+	// formats r.Stderr into its error.
+	FieldBlobs []Blob
 	// FailFilled: the result is returned filled (a composite literal with
 	// elements) with a surely non-nil error, by some return: a poller
 	// that returns what it saw with the failure. A typed go-sdk handler
@@ -116,6 +121,9 @@ type Blob struct {
 	// Source is where the raw value is produced, when in this package.
 	Source, SourceEnd token.Pos
 	Via               []string
+	// Field is, in a Slot's FieldBlobs, the field of the struct result
+	// that holds the value.
+	Field string
 }
 
 // Kinds of effect: how a reason or a code reaches a tool's client.
@@ -232,7 +240,7 @@ func (s *Summary) size() int {
 }
 
 func (sl Slot) size() int {
-	n := len(sl.Params) + len(sl.Mentions) + len(sl.Shows) + len(sl.Calls) + len(sl.Blobs) + len(sl.FailBlobs)
+	n := len(sl.Params) + len(sl.Mentions) + len(sl.Shows) + len(sl.Calls) + len(sl.Blobs) + len(sl.FailBlobs) + len(sl.FieldBlobs)
 	for _, b := range []bool{sl.NonNil, sl.Protocol, sl.WrapsRPC, sl.Context, sl.Plain, sl.FailFilled} {
 		if b {
 			n++
@@ -331,9 +339,10 @@ func (s *Summary) normalize() {
 		})
 		slices.SortFunc(r.Blobs, compareBlobs)
 		slices.SortFunc(r.FailBlobs, compareBlobs)
+		slices.SortFunc(r.FieldBlobs, compareBlobs)
 	}
 }
 
 func compareBlobs(a, b Blob) int {
-	return cmp.Or(cmp.Compare(a.Site, b.Site), cmp.Compare(a.What, b.What), slices.Compare(a.Via, b.Via))
+	return cmp.Or(cmp.Compare(a.Field, b.Field), cmp.Compare(a.Site, b.Site), cmp.Compare(a.What, b.What), slices.Compare(a.Via, b.Via))
 }

@@ -95,7 +95,7 @@ func appendBlob(bs []Blob, b Blob) []Blob {
 		return bs
 	}
 	for _, old := range bs {
-		if old.Site == b.Site && old.What == b.What && old.Pos == b.Pos {
+		if old.Site == b.Site && old.What == b.What && old.Pos == b.Pos && old.Field == b.Field {
 			return bs
 		}
 	}

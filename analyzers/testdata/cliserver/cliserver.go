@@ -12,6 +12,7 @@ func New() *server.MCPServer {
 	s := server.NewMCPServer("cli", "1.0.0")
 	s.AddTool(mcp.NewTool("az"), cli.Tool("az"))
 	s.AddTool(mcp.NewTool("kubectl"), cli.QuietTool("kubectl"))
+	s.AddTool(mcp.NewTool("aks"), cli.ExecTool("aks"))
 	s.AddTool(mcp.NewTool("helm"), cli.Shell("helm"))
 	s.AddTool(mcp.NewTool("fetch"), cli.Fetch())
 	return s

@@ -4,6 +4,7 @@ package command
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os/exec"
 )
@@ -40,4 +41,32 @@ func Output(ctx context.Context, name string, args ...string) (string, error) {
 		return stderr.String(), err
 	}
 	return stdout.String(), nil
+}
+
+// A Result is what Exec gives back: the command's exit code, and what it
+// wrote to each stream.
+type Result struct {
+	ExitCode int
+	Stdout   string
+	Stderr   string
+	Command  string
+}
+
+// Exec runs name and reports how it exited in its Result, not in an
+// error, as command executors of real servers do.
+func Exec(ctx context.Context, name string, args ...string) (*Result, error) {
+	var stdout, stderr bytes.Buffer
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		return nil, fmt.Errorf("running %s: %w", name, err)
+	}
+	res := &Result{Stdout: stdout.String(), Command: name}
+	res.ExitCode = cmd.ProcessState.ExitCode()
+	if res.ExitCode != 0 {
+		return &Result{ExitCode: res.ExitCode, Stderr: stderr.String(), Command: name}, nil
+	}
+	return res, nil
 }
