@@ -197,6 +197,10 @@
 //		...
 //	}
 //
+// A struct a helper returns carries the raw values its literal puts in
+// its text fields: a command runner's &Result{Stderr: stderr.String()},
+// whose caller formats r.Stderr into its message.
+//
 // An error type's literal that puts a raw value in a field its Error
 // method prints puts it in the error's text: &APIError{Body: string(body)}
 // with Error returning fmt.Sprintf("api: %s", e.Body). For a type of
