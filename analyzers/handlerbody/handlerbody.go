@@ -158,10 +158,10 @@ func (c *checker) exportSources() {
 			judged[src.Body.Func] = true
 		}
 	}
-	// A candidate's findings were captured for its own fact: these are
-	// captured anew.
+	// Every function's findings are captured anew (a candidate's were
+	// captured for its own fact, and a helper two exported functions
+	// share belongs in both facts).
 	saved := c.done
-	c.done = map[doneKey]bool{}
 	defer func() { c.done = saved }()
 	for _, root := range c.flow.Index().Roots() {
 		b := root.Body
@@ -169,7 +169,19 @@ func (c *checker) exportSources() {
 			!errflow.IsErrorOrRuntimeError(b.Sig.Results().At(b.Sig.Results().Len()-1).Type()) || c.model.InGenerated(c.pass.Fset, b.Node.Pos()) {
 			continue
 		}
-		found := c.report.Capture(candidateNeeds, func() { c.checkSourceBody(b, model.Adapted, nil) })
+		c.done = map[doneKey]bool{}
+		found := c.report.Capture(candidateNeeds, func() {
+			c.checkSourceBody(b, model.Adapted, nil)
+			// The helpers of the package its error comes from: Apply →
+			// download → validate, where validate loses the cause.
+			via := []errflow.Step{{Pos: b.Node.Pos(), What: "its error reaches the callers of " + b.Func.Name() + " through it"}}
+			for _, h := range c.flow.ErrorHelpers(b) {
+				if h.Func != nil && judged[h.Func] || c.model.InGenerated(c.pass.Fset, h.Node.Pos()) {
+					continue // judged for a handler of the package already
+				}
+				c.checkSourceBody(h, model.Adapted, via)
+			}
+		})
 		if len(found) > 0 {
 			c.pass.ExportObjectFact(b.Func, &sourcePendingFact{report.PendingSet{Findings: found}})
 		}

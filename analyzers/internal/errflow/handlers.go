@@ -264,6 +264,9 @@ type finder struct {
 	servers     map[ast.Expr]serverConversion
 	reading     map[ast.Expr]bool    // option slices being read
 	foreign     map[*types.Func]bool // the functions of ForeignSources
+	// helpersOnly: the finder follows a service's errors (ErrorHelpers),
+	// not a handler's, and records no ForeignSources.
+	helpersOnly bool
 }
 
 type queued struct {

@@ -211,7 +211,7 @@ type ForeignSource struct {
 // noteForeignSource records fn, a function of another package called by
 // call, when the call's index-th result is its error.
 func (f *finder) noteForeignSource(fn *types.Func, call *ast.CallExpr, index int) {
-	if fn.Pkg() == nil || fn.Pkg() == f.r.pass.Pkg || !isErrorResultIndex(fn.Signature(), index) {
+	if f.helpersOnly || fn.Pkg() == nil || fn.Pkg() == f.r.pass.Pkg || !isErrorResultIndex(fn.Signature(), index) {
 		return
 	}
 	fn = fn.Origin()
@@ -222,6 +222,42 @@ func (f *finder) noteForeignSource(fn *types.Func, call *ast.CallExpr, index int
 		f.foreign[fn] = true
 		f.r.ForeignSources = append(f.r.ForeignSources, ForeignSource{fn, call})
 	}
+}
+
+// ErrorHelpers returns the functions and literals of the package whose
+// returned error the error b returns may carry, helper to helper, as a
+// handler's sources are found: where a service an exported function
+// offers loses a cause deep in its package, for the packages whose
+// handlers call it. b is not among them.
+func (r *Result) ErrorHelpers(b *Body) []*Body {
+	if r.x == nil || errorIndex(b.Sig) < 0 {
+		return nil
+	}
+	f := &finder{r: r, info: r.pass.TypesInfo, x: r.x, helpersOnly: true}
+	seen := map[*Body]bool{b: true}
+	var out []*Body
+	for queue := []*Body{b}; len(queue) > 0 && len(out) < maxSources; queue = queue[1:] {
+		cur := queue[0]
+		w := r.finalWalk(cur.Root)
+		n, errIndex := cur.Sig.Results().Len(), errorIndex(cur.Sig)
+		if errIndex < 0 {
+			continue
+		}
+		for _, ret := range cur.Returns {
+			o, ok := ResultOrigin(ret, errIndex, n)
+			if !ok {
+				continue
+			}
+			for _, ref := range f.errorSources(w, o.Expr, o.Index, false, 0) {
+				if !seen[ref.b] {
+					seen[ref.b] = true
+					out = append(out, ref.b)
+					queue = append(queue, ref.b)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // A sourceRef is a source found through a call of it.

@@ -73,3 +73,52 @@ func Keeps(ctx context.Context, id string) (Note, error) {
 	}
 	return n, nil
 }
+
+// Sync hands on the error of a helper chain: the cause readHeader loses
+// two calls down is lost for Sync's callers too, and reported there.
+func Sync(ctx context.Context, id string) (Note, error) {
+	return download(id)
+}
+
+func download(id string) (Note, error) {
+	if err := readHeader(id); err != nil {
+		return Note{}, fmt.Errorf("download %s: %w", id, err)
+	}
+	return load(id)
+}
+
+var errNotNote = errors.New("not a note")
+
+// readHeader replaces the read's error with a sentinel of its own.
+func readHeader(id string) error {
+	if _, err := load(id); err != nil {
+		return fmt.Errorf("%w: cannot read the header", errNotNote) // want `preserve-cause-on-rethrow: the error returned while handling err does not carry it`
+	}
+	return nil
+}
+
+// Mirror's helper keeps its cause: nothing to report.
+func Mirror(ctx context.Context, id string) (Note, error) {
+	return copyNote(id)
+}
+
+func copyNote(id string) (Note, error) {
+	n, err := load(id)
+	if err != nil {
+		return Note{}, fmt.Errorf("copying %s: %w", id, err)
+	}
+	return n, nil
+}
+
+// Archive's helper loses its cause, but no handler uses Archive's error:
+// not reported.
+func Archive(ctx context.Context, id string) error {
+	return archive(id)
+}
+
+func archive(id string) error {
+	if _, err := load(id); err != nil {
+		return errors.New("archiving failed")
+	}
+	return nil
+}

@@ -25,6 +25,12 @@ var Tool = &mcperr.Tool[In, notecache.Note]{
 		if _, err := notecache.Keeps(ctx, in.ID); err != nil {
 			return notecache.Note{}, err
 		}
+		if _, err := notecache.Sync(ctx, in.ID); err != nil {
+			return notecache.Note{}, err
+		}
+		if _, err := notecache.Mirror(ctx, in.ID); err != nil {
+			return notecache.Note{}, err
+		}
 		if _, err := notecache.Fetch(ctx, in.ID); err != nil {
 			return notecache.Note{}, mcperr.ServiceUnavailable("The notes are unavailable.", mcperr.WithCause(err))
 		}
