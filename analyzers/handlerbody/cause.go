@@ -21,6 +21,8 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"regexp"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -35,6 +37,9 @@ import (
 func preserveCauseOnRethrow(h *handler) {
 	flow := h.c.flow
 	errIndex, resIndex := h.errorSlot(), h.resultSlot()
+	if documentsWithheldCause(h.b) {
+		return
+	}
 	for _, ret := range h.b.Returns {
 		if len(ret.Results) == 1 && h.results > 1 {
 			if br := h.branchFor(ret); br != nil {
@@ -55,7 +60,7 @@ func preserveCauseOnRethrow(h *handler) {
 		}
 		switch {
 		case errExpr != nil && !flow.IsNilError(h.b, errExpr):
-			if h.carriesHandled(errExpr, ret, br) || h.isContextError(errExpr) ||
+			if h.carriesHandled(errExpr, ret, br) || h.isContextError(errExpr) || h.fallbackFailure(ret, br) ||
 				resIndex >= 0 && flow.ResultCarries(h.b, ret.Results[resIndex], br, ret) {
 				continue
 			}
@@ -289,4 +294,70 @@ func formatsError(info *types.Info, arg ast.Expr, err *types.Var) bool {
 	}
 	id, ok := arg.(*ast.Ident)
 	return ok && info.Uses[id] == err
+}
+
+// fallbackFailure reports whether ret, in the branch br, follows a
+// fallback that passes br's error on when it fails: an earlier return of
+// the branch carries the error under a condition that does not test it
+// (if !ok { return nil, err }, after trying another way). The code after
+// that return runs only once the fallback got somewhere, so ret reports
+// the fallback's own failure, of which err is not the cause. (A condition
+// that tests err — if errors.Is(err, fs.ErrNotExist) { return nil, err } —
+// passes on some errors and leaves the others to ret: not a fallback.)
+func (h *handler) fallbackFailure(ret *ast.ReturnStmt, br *errflow.Branch) bool {
+	errIndex := h.errorSlot()
+	if errIndex < 0 {
+		return false
+	}
+	flow := h.c.flow
+	for _, earlier := range h.b.Returns {
+		if earlier.Pos() >= ret.Pos() || !errflow.Within(earlier, br.Body) || len(earlier.Results) != h.results ||
+			flow.FailureBranch(h.b, earlier) != br || !flow.CarriesError(h.b, earlier.Results[errIndex], br.Err) {
+			continue
+		}
+		if guard := innermostIf(br.Body, earlier); guard != nil && !errflow.Mentions(h.c.info, guard.Cond, br.Err) {
+			return true
+		}
+	}
+	return false
+}
+
+// innermostIf returns the innermost if statement in outer whose body holds
+// n, or nil.
+func innermostIf(outer ast.Node, n ast.Node) *ast.IfStmt {
+	var found *ast.IfStmt
+	ast.Inspect(outer, func(m ast.Node) bool {
+		if m == nil || !errflow.Within(n, m) {
+			return false
+		}
+		if is, ok := m.(*ast.IfStmt); ok && m != outer && errflow.Within(n, is.Body) {
+			found = is
+		}
+		return true
+	})
+	return found
+}
+
+// withheldWords are what a sentence of a doc comment says when the
+// function's errors leave something out on purpose: "Error messages never
+// include the raw input: proxy URLs may embed credentials".
+var (
+	withheldSubject = regexp.MustCompile(`(?i)\b(errors?|messages?)\b`)
+	withheldVerb    = regexp.MustCompile(`(?is)\b(never|not|without|n't)\b.*\b(include|contain|echo|leak|expose|reveal|repeat)`)
+)
+
+// documentsWithheldCause reports whether b's doc comment says its errors
+// leave out what they handle on purpose: their callers were told, and a
+// %w would put back what the author kept out.
+func documentsWithheldCause(b *errflow.Body) bool {
+	decl, ok := b.Node.(*ast.FuncDecl)
+	if !ok || decl.Doc == nil {
+		return false
+	}
+	for _, sentence := range strings.Split(decl.Doc.Text(), ".") {
+		if withheldSubject.MatchString(sentence) && withheldVerb.MatchString(sentence) {
+			return true
+		}
+	}
+	return false
 }

@@ -641,3 +641,64 @@ func runTool(ctx context.Context, args Args) (string, error) {
 }
 
 var runTools = []Tool{MustTool("run", runTool)}
+
+// lookupName and fromComment are a lookup and its fallback.
+func lookupName(q string) (string, error) { return "", errors.New("no identifier here") }
+func fromComment(q string) (string, bool)  { return q, q != "" }
+
+// resolveFallback tries the doc comment when the lookup fails, and passes
+// the lookup's error on when that finds nothing. Past that return, a
+// failure is the fallback's own: the lookup's error is not its cause.
+func resolveFallback(ctx context.Context, args Args) (string, error) {
+	v, err := lookupName(args.Query)
+	if err != nil {
+		alt, ok := fromComment(args.Query)
+		if !ok {
+			return "", err
+		}
+		if strings.HasPrefix(alt, "_") {
+			return "", errors.New("the comment names a blank identifier")
+		}
+		v = alt
+	}
+	return v, nil
+}
+
+// resolveSome passes one error on and loses the cause of every other.
+func resolveSome(ctx context.Context, args Args) (string, error) {
+	v, err := lookupName(args.Query)
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return "", err
+		}
+		return "", errors.New("the lookup failed") // want `preserve-cause-on-rethrow: the error returned while handling err does not carry it`
+	}
+	return v, nil
+}
+
+// parseProxy parses a proxy URL. Its error messages never include the
+// raw input: a proxy URL may embed credentials, and url.Parse's error
+// repeats it.
+func parseProxy(raw string) (string, error) {
+	if _, err := json.Marshal(raw); err != nil {
+		return "", errors.New("the proxy URL is not a valid URL")
+	}
+	return raw, nil
+}
+
+// parseEndpoint does not say so: its dropped cause is reported.
+func parseEndpoint(raw string) (string, error) {
+	if _, err := json.Marshal(raw); err != nil {
+		return "", errors.New("the endpoint is not valid") // want `preserve-cause-on-rethrow: the error returned while handling err does not carry it`
+	}
+	return raw, nil
+}
+
+func connect(ctx context.Context, args Args) (string, error) {
+	if _, err := parseProxy(args.Query); err != nil {
+		return "", err
+	}
+	return parseEndpoint(args.Query)
+}
+
+var fallbackLookupTools = []Tool{MustTool("resolve", resolveFallback), MustTool("resolve_some", resolveSome), MustTool("connect", connect)}
