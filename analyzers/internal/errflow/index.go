@@ -229,6 +229,7 @@ func (w *rootWalk) enter(node ast.Node) *Body {
 		b.Block = n.Body
 		b.Sig, _ = w.info.TypeOf(n).(*types.Signature)
 	}
+	w.r.Resolver.namedResults(b.Sig)
 	w.x.bodies[b.Block] = b
 	w.r.Bodies = append(w.r.Bodies, b)
 	w.stack = append(w.stack, b)

@@ -27,6 +27,23 @@ type Resolver struct {
 	body    *ast.BlockStmt
 	assigns map[*types.Var][]Origin
 	zero    map[*types.Var]bool // locals declared without a value
+	// results are the named results of the root's bodies: locals that
+	// start at their zero value, followed like any other
+	// (func f() (err error) { err = g(); return err }).
+	results map[*types.Var]bool
+}
+
+// namedResults records the named results of a body of the root.
+func (r *Resolver) namedResults(sig *types.Signature) {
+	if sig == nil {
+		return
+	}
+	for i := range sig.Results().Len() {
+		if v := sig.Results().At(i); v.Name() != "" && v.Name() != "_" {
+			r.results = setTrue(r.results, v)
+			r.zero = setTrue(r.zero, v)
+		}
+	}
 }
 
 // record indexes one assignment or declaration.
@@ -277,7 +294,13 @@ func (r *Resolver) followed(e ast.Expr) *types.Var {
 		return nil
 	}
 	v, _ := r.info.Uses[id].(*types.Var)
-	if v == nil || IsParam(v) || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || !r.declaredIn(v) {
+	if v == nil || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+		return nil
+	}
+	if r.results[v] {
+		return v
+	}
+	if IsParam(v) || !r.declaredIn(v) {
 		return nil
 	}
 	return v

@@ -122,3 +122,20 @@ func archive(id string) error {
 	}
 	return nil
 }
+
+// Stage's error is its named result, assigned from checkHeader: followed
+// as any local is, into checkHeader's lost cause.
+func Stage(ctx context.Context, id string) (n Note, err error) {
+	if err = checkHeader(id); err != nil {
+		return Note{}, err
+	}
+	n, err = load(id)
+	return n, err
+}
+
+func checkHeader(id string) error {
+	if _, err := load(id); err != nil {
+		return errors.New("the header is not a note's") // want `preserve-cause-on-rethrow: the error returned while handling err does not carry it`
+	}
+	return nil
+}

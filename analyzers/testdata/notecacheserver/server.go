@@ -28,6 +28,9 @@ var Tool = &mcperr.Tool[In, notecache.Note]{
 		if _, err := notecache.Sync(ctx, in.ID); err != nil {
 			return notecache.Note{}, err
 		}
+		if _, err := notecache.Stage(ctx, in.ID); err != nil {
+			return notecache.Note{}, err
+		}
 		if _, err := notecache.Mirror(ctx, in.ID); err != nil {
 			return notecache.Note{}, err
 		}

@@ -702,3 +702,45 @@ func connect(ctx context.Context, args Args) (string, error) {
 }
 
 var fallbackLookupTools = []Tool{MustTool("resolve", resolveFallback), MustTool("resolve_some", resolveSome), MustTool("connect", connect)}
+
+// stage returns its named result, assigned from checkStage: checkStage's
+// lost cause is found.
+func stage(q string) (out string, err error) {
+	if err = checkStage(q); err != nil {
+		return "", err
+	}
+	out = q
+	return out, err
+}
+
+func checkStage(q string) error {
+	if _, err := json.Marshal(q); err != nil {
+		return errors.New("staging failed") // want `preserve-cause-on-rethrow: the error returned while handling err does not carry it`
+	}
+	return nil
+}
+
+// unstage's named result starts nil: returning it in a branch that
+// handles nothing is no lost cause.
+func unstage(q string) (err error) {
+	if q == "" {
+		return err
+	}
+	return checkUnstage(q)
+}
+
+func checkUnstage(q string) error {
+	if _, err := json.Marshal(q); err != nil {
+		return fmt.Errorf("unstaging: %w", err)
+	}
+	return nil
+}
+
+func staged(ctx context.Context, args Args) (string, error) {
+	if err := unstage(args.Query); err != nil {
+		return "", err
+	}
+	return stage(args.Query)
+}
+
+var stageTools = []Tool{MustTool("stage", staged)}
