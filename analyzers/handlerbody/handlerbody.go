@@ -159,29 +159,39 @@ func (c *checker) exportSources() {
 		}
 	}
 	// Every function's findings are captured anew (a candidate's were
-	// captured for its own fact, and a helper two exported functions
-	// share belongs in both facts).
+	// captured for its own fact), and a helper's once, for the facts of
+	// every exported function its error reaches.
 	saved := c.done
 	defer func() { c.done = saved }()
+	capture := func(b *errflow.Body) []report.Pending {
+		c.done = map[doneKey]bool{}
+		return c.report.Capture(candidateNeeds, func() { c.checkSourceBody(b, model.Adapted, nil) })
+	}
+	helpers := map[*errflow.Body][]report.Pending{}
 	for _, root := range c.flow.Index().Roots() {
 		b := root.Body
 		if b.Func == nil || !b.Func.Exported() || judged[b.Func] || b.Sig == nil || b.Sig.Results().Len() == 0 ||
 			!errflow.IsErrorOrRuntimeError(b.Sig.Results().At(b.Sig.Results().Len()-1).Type()) || c.model.InGenerated(c.pass.Fset, b.Node.Pos()) {
 			continue
 		}
-		c.done = map[doneKey]bool{}
-		found := c.report.Capture(candidateNeeds, func() {
-			c.checkSourceBody(b, model.Adapted, nil)
-			// The helpers of the package its error comes from: Apply →
-			// download → validate, where validate loses the cause.
-			via := []errflow.Step{{Pos: b.Node.Pos(), What: "its error reaches the callers of " + b.Func.Name() + " through it"}}
-			for _, h := range c.flow.ErrorHelpers(b) {
-				if h.Func != nil && judged[h.Func] || c.model.InGenerated(c.pass.Fset, h.Node.Pos()) {
-					continue // judged for a handler of the package already
-				}
-				c.checkSourceBody(h, model.Adapted, via)
+		found := capture(b)
+		// The helpers of the package its error comes from: Apply →
+		// download → validate, where validate loses the cause.
+		step := report.PendingRelated{At: c.report.Position(b.Node.Pos(), b.Node.Pos()+1), Message: "its error reaches the callers of " + b.Func.Name() + " through it"}
+		for _, h := range c.flow.ErrorHelpers(b) {
+			if h.Func != nil && judged[h.Func] || c.model.InGenerated(c.pass.Fset, h.Node.Pos()) {
+				continue // judged for a handler of the package already
 			}
-		})
+			lost, ok := helpers[h]
+			if !ok {
+				lost = capture(h)
+				helpers[h] = lost
+			}
+			for _, p := range lost {
+				p.Related = append(slices.Clip(p.Related), step)
+				found = append(found, p)
+			}
+		}
 		if len(found) > 0 {
 			c.pass.ExportObjectFact(b.Func, &sourcePendingFact{report.PendingSet{Findings: found}})
 		}

@@ -99,7 +99,8 @@ type Result struct {
 	// values the package's handlers call, with the first such call.
 	ProjectCalls map[*types.TypeName]*ast.CallExpr
 
-	finals map[*Root]*walk
+	finals      map[*Root]*walk
+	helperEdges map[*Body][]*Body // see directHelpers
 
 	// serversBuilt: the package builds mcp-go servers (at serverSites);
 	// serversPassing: every one of them surely passes handlers' errors on.

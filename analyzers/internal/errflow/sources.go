@@ -233,31 +233,47 @@ func (r *Result) ErrorHelpers(b *Body) []*Body {
 	if r.x == nil || errorIndex(b.Sig) < 0 {
 		return nil
 	}
-	f := &finder{r: r, info: r.pass.TypesInfo, x: r.x, helpersOnly: true}
 	seen := map[*Body]bool{b: true}
 	var out []*Body
 	for queue := []*Body{b}; len(queue) > 0 && len(out) < maxSources; queue = queue[1:] {
-		cur := queue[0]
-		w := r.finalWalk(cur.Root)
-		n, errIndex := cur.Sig.Results().Len(), errorIndex(cur.Sig)
-		if errIndex < 0 {
-			continue
-		}
-		for _, ret := range cur.Returns {
-			o, ok := ResultOrigin(ret, errIndex, n)
-			if !ok {
-				continue
-			}
-			for _, ref := range f.errorSources(w, o.Expr, o.Index, false, 0) {
-				if !seen[ref.b] {
-					seen[ref.b] = true
-					out = append(out, ref.b)
-					queue = append(queue, ref.b)
-				}
+		for _, h := range r.directHelpers(queue[0]) {
+			if !seen[h] {
+				seen[h] = true
+				out = append(out, h)
+				queue = append(queue, h)
 			}
 		}
 	}
 	return out
+}
+
+// directHelpers returns the bodies of the package whose error b's
+// returned error may carry directly, memoized: the exported functions of
+// a package share their helpers.
+func (r *Result) directHelpers(b *Body) []*Body {
+	if hs, ok := r.helperEdges[b]; ok {
+		return hs
+	}
+	var hs []*Body
+	if errIndex := errorIndex(b.Sig); errIndex >= 0 {
+		f := &finder{r: r, info: r.pass.TypesInfo, x: r.x, helpersOnly: true}
+		w := r.finalWalk(b.Root)
+		n := b.Sig.Results().Len()
+		for _, ret := range b.Returns {
+			if o, ok := ResultOrigin(ret, errIndex, n); ok {
+				for _, ref := range f.errorSources(w, o.Expr, o.Index, false, 0) {
+					if !slices.Contains(hs, ref.b) {
+						hs = append(hs, ref.b)
+					}
+				}
+			}
+		}
+	}
+	if r.helperEdges == nil {
+		r.helperEdges = map[*Body][]*Body{}
+	}
+	r.helperEdges[b] = hs
+	return hs
 }
 
 // A sourceRef is a source found through a call of it.

@@ -120,6 +120,9 @@ func (r *Reporter) Capture(needs func(rule rules.Rule) Needs, f func()) []Pendin
 	return out
 }
 
+// Position returns where pos (to end) is, as a pending finding records it.
+func (r *Reporter) Position(pos, end token.Pos) Position { return r.position(pos, end) }
+
 func (r *Reporter) position(pos, end token.Pos) Position {
 	p, e := r.pass.Fset.Position(pos), r.pass.Fset.Position(end)
 	return Position{File: p.Filename, Line: p.Line, Col: p.Column, EndLine: e.Line, EndColumn: e.Column}
