@@ -136,15 +136,23 @@
 // (errors.Is, errors.As, a comparison with a particular error,
 // os.IsNotExist, the code's own test of err, a comparison of ctx.Err()
 // with a particular error) translates a known condition and is not
-// reported.
+// reported. Nor is a return after the branch passed err on where a
+// fallback failed (if !ok { return nil, err }, under a condition that
+// does not test err): what follows reports the fallback's own failure.
+// Nor are the returns of a function whose doc comment says its errors
+// leave something out on purpose ("Error messages never include the raw
+// input: proxy URLs may embed credentials"): a %w would put it back.
 //
 // The functions of the handler's package its errors come from are held to
 // the same: the helpers whose error it returns or shows, and the helpers
 // whose error it tests, whether or not it passes that error on (once the
 // handler keeps the error, what the helper dropped is dropped for the
 // client too). So are the exported functions of other packages it calls
-// that way: their package records the causes they lose as a fact, and the
-// handler's package reports them at their returns, pointing at its call.
+// that way, and the helpers of their package their errors come from:
+// their package records the causes they lose as a fact, and the handler's
+// package reports them at their returns, pointing at the exported
+// function and at its call. Named results are followed as locals that
+// start at their zero value.
 //
 // Fixes are offered where one edit is unambiguous: mcperr.WithCause(err) is
 // appended to the options of an mcperr factory, New or Fail call (spelled
