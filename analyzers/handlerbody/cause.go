@@ -37,9 +37,6 @@ import (
 func preserveCauseOnRethrow(h *handler) {
 	flow := h.c.flow
 	errIndex, resIndex := h.errorSlot(), h.resultSlot()
-	if documentsWithheldCause(h.b) {
-		return
-	}
 	for _, ret := range h.b.Returns {
 		if len(ret.Results) == 1 && h.results > 1 {
 			if br := h.branchFor(ret); br != nil {
@@ -147,7 +144,7 @@ func (c *checker) wrapAdvice(err string) string {
 // error, with a fix when one is unambiguous.
 func (h *handler) lostCause(errExpr ast.Expr, br *errflow.Branch) {
 	c := h.c
-	if !c.once(rules.PreserveCauseOnRethrow, errExpr) {
+	if documentsWithheldCause(h.b) || !c.once(rules.PreserveCauseOnRethrow, errExpr) {
 		return
 	}
 	name := br.Err.Name()
@@ -176,7 +173,7 @@ func (h *handler) lostCause(errExpr ast.Expr, br *errflow.Branch) {
 // lostResultCause reports a returned error result that does not mention
 // the branch's error.
 func (h *handler) lostResultCause(res ast.Expr, br *errflow.Branch) {
-	if !h.c.once(rules.PreserveCauseOnRethrow, res) {
+	if documentsWithheldCause(h.b) || !h.c.once(rules.PreserveCauseOnRethrow, res) {
 		return
 	}
 	name := br.Err.Name()
