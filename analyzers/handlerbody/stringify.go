@@ -40,7 +40,9 @@ func (c *checker) checkPackage() {
 			continue
 		}
 		s := &messageScan{c: c, b: root.Body}
-		ast.Inspect(root.Body.Block, s.visit)
+		for _, b := range root.Bodies {
+			s.scan(b)
+		}
 	}
 }
 
@@ -50,23 +52,26 @@ type messageScan struct {
 	b *errflow.Body // the root's body: its resolver follows every local of the root
 }
 
-func (s *messageScan) visit(n ast.Node) bool {
+// scan checks the messages one body of the root builds, from what the
+// layer's walk of it recorded: its calls, its tool result literals, and
+// its assignments of IsError.
+func (s *messageScan) scan(b *errflow.Body) {
 	c := s.c
-	switch n := n.(type) {
-	case *ast.CallExpr:
-		fn := model.Callee(c.info, n)
+	for i, call := range b.Calls {
+		fn := b.CallFuncs[i]
 		if c.model.ImportsRuntime {
-			c.preferErrorFactory(n, fn)
+			c.preferErrorFactory(call, fn)
 		}
-		s.callSinks(n, fn)
-	case *ast.CompositeLit:
-		s.resultLitSinks(n)
-	case *ast.AssignStmt:
-		for _, x := range s.isErrorAssign(n) {
+		s.callSinks(call, fn)
+	}
+	for _, lit := range b.ResultLits {
+		s.resultLitSinks(lit)
+	}
+	for _, as := range b.ErrorMarks {
+		for _, x := range s.isErrorAssign(as) {
 			s.markedResult(x)
 		}
 	}
-	return true
 }
 
 // noStringifyInReturnedErrors checks the text of the errors a handler

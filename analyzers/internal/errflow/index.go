@@ -31,7 +31,15 @@ type Body struct {
 	Returns  []*ast.ReturnStmt
 	Branches []*Branch
 	Calls    []*ast.CallExpr
-	Lits     []*ast.FuncLit
+	// CallFuncs are the functions Calls call (model.Callee), by index:
+	// nil for a call of a function value, a conversion or a builtin.
+	CallFuncs []*types.Func
+	Lits      []*ast.FuncLit
+	// ResultLits are the body's composite literals of the SDKs' tool
+	// result types, and ErrorMarks its assignments to such a result's
+	// IsError field: where the text of an error result is written.
+	ResultLits []*ast.CompositeLit
+	ErrorMarks []*ast.AssignStmt
 	// Refs are the identifiers naming a function of the package or of
 	// another one without calling it: method values, callbacks.
 	Refs []*ast.Ident
@@ -280,7 +288,7 @@ func (w *rootWalk) visit(n ast.Node) bool {
 		}
 	case *ast.CallExpr:
 		top.Calls = append(top.Calls, n)
-		w.call(n)
+		top.CallFuncs = append(top.CallFuncs, w.call(n))
 	case *ast.UnaryExpr:
 		if n.Op == token.AND {
 			if v := w.localVar(n.X); v != nil {
@@ -289,6 +297,12 @@ func (w *rootWalk) visit(n ast.Node) bool {
 		}
 	case *ast.AssignStmt:
 		w.assign(n)
+		for _, lhs := range n.Lhs {
+			if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && sel.Sel.Name == "IsError" {
+				top.ErrorMarks = append(top.ErrorMarks, n)
+				break
+			}
+		}
 	case *ast.ValueSpec:
 		for i, name := range n.Names {
 			if v, _ := w.info.Defs[name].(*types.Var); v != nil {
@@ -312,6 +326,8 @@ func (w *rootWalk) visit(n ast.Node) bool {
 	case *ast.CompositeLit:
 		if t := w.info.TypeOf(n); t != nil && model.IsNamed(t, model.MCPGoServer, "ServerTool") {
 			top.serverTools = append(top.serverTools, n)
+		} else if IsCallToolResult(t) {
+			top.ResultLits = append(top.ResultLits, n)
 		}
 		for _, elt := range n.Elts {
 			if kv, ok := elt.(*ast.KeyValueExpr); ok {
@@ -376,8 +392,9 @@ func ProjectType(pkg *types.Package, module string, t types.Type) *types.TypeNam
 }
 
 // call records what a call says about the body: the error it tests, the
-// result it marks as an error result, what it may store where.
-func (w *rootWalk) call(call *ast.CallExpr) {
+// result it marks as an error result, what it may store where; it
+// returns the function called, or nil.
+func (w *rootWalk) call(call *ast.CallExpr) *types.Func {
 	if id := calleeIdent(call.Fun); id != nil {
 		w.callees[id] = true
 	}
@@ -392,6 +409,7 @@ func (w *rootWalk) call(call *ast.CallExpr) {
 	}
 	var targets [4]*types.Var
 	w.move(moveCall, call, call.Args, w.callTargets(targets[:0], call)...)
+	return fn
 }
 
 // ident records a use of a local other than as a whole result, and a
