@@ -99,8 +99,9 @@ type Result struct {
 	// values the package's handlers call, with the first such call.
 	ProjectCalls map[*types.TypeName]*ast.CallExpr
 
-	finals      map[*Root]*walk
-	helperEdges map[*Body][]*Body // see directHelpers
+	finals       map[*Root]*walk
+	helperEdges  map[*Body][]*Body // see directHelpers
+	helperFinder *finder           // directHelpers', which records no handlers
 
 	// serversBuilt: the package builds mcp-go servers (at serverSites);
 	// serversPassing: every one of them surely passes handlers' errors on.

@@ -194,6 +194,8 @@ func (f *finder) testedHelpers(w *walk, br *Branch) []sourceRef {
 			out = append(out, sourceRef{b, call})
 		} else if fn != nil {
 			f.noteForeignSource(fn, call, o.Index)
+		} else {
+			out = append(out, f.fieldSources(call, o.Index)...)
 		}
 	}
 	return out
@@ -256,7 +258,10 @@ func (r *Result) directHelpers(b *Body) []*Body {
 	}
 	var hs []*Body
 	if errIndex := errorIndex(b.Sig); errIndex >= 0 {
-		f := &finder{r: r, info: r.pass.TypesInfo, x: r.x, helpersOnly: true}
+		if r.helperFinder == nil {
+			r.helperFinder = &finder{r: r, info: r.pass.TypesInfo, x: r.x, helpersOnly: true}
+		}
+		f := r.helperFinder
 		w := r.finalWalk(b.Root)
 		n := b.Sig.Results().Len()
 		for _, ret := range b.Returns {
@@ -274,6 +279,45 @@ func (r *Result) directHelpers(b *Body) []*Body {
 	}
 	r.helperEdges[b] = hs
 	return hs
+}
+
+// fieldSources returns the functions of the package a call of a
+// function-valued struct field may call, when its error result is index:
+// deps.check(ctx, q), with the package storing only its own functions in
+// that field (deviationDeps{check: checkTelemetry}), in literals or
+// assignments. One stored value the layer cannot name (a parameter, a
+// function of another package) and the call is not followed: which
+// function runs is then not the package's to say.
+func (f *finder) fieldSources(call *ast.CallExpr, index int) []sourceRef {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	selection, ok := f.info.Selections[sel]
+	if !ok || selection.Kind() != types.FieldVal {
+		return nil
+	}
+	field, ok := selection.Obj().(*types.Var)
+	if !ok || field.Pkg() != f.r.pass.Pkg {
+		return nil // a field of another package's type: its writes are not all here
+	}
+	var out []sourceRef
+	for _, write := range f.writesOf(field) {
+		var b *Body
+		switch v := ast.Unparen(write.e).(type) {
+		case *ast.FuncLit:
+			b = f.x.Lit(v)
+		default:
+			b = f.x.Decl(model.FuncOf(f.info, v))
+		}
+		if b == nil {
+			return nil
+		}
+		if isErrorResultIndex(b.Sig, index) && !slices.ContainsFunc(out, func(r sourceRef) bool { return r.b == b }) {
+			out = append(out, sourceRef{b, call})
+		}
+	}
+	return out
 }
 
 // A sourceRef is a source found through a call of it.
@@ -343,7 +387,7 @@ func (f *finder) callSources(w *walk, call *ast.CallExpr, index int, text bool, 
 		}
 		return nil
 	case fn == nil:
-		return nil
+		return f.fieldSources(call, index)
 	case model.IsFunc(fn, "fmt", "Errorf"):
 		var out []sourceRef
 		verbs, ok := FormatOf(info, call, 0)

@@ -744,3 +744,77 @@ func staged(ctx context.Context, args Args) (string, error) {
 }
 
 var stageTools = []Tool{MustTool("stage", staged)}
+
+// probeDeps holds the functions a handler calls, so that its tests can
+// swap them: the package stores only its own functions in it, so a call
+// of a field is a call of them.
+type probeDeps struct {
+	probe func(ctx context.Context, q string) (bool, error)
+	count func(q string) (int, error)
+}
+
+func probeTelemetry(ctx context.Context, q string) (bool, error) {
+	if _, err := json.Marshal(q); err != nil {
+		return false, errors.New("the telemetry check failed") // want `preserve-cause-on-rethrow: the error returned while handling err does not carry it`
+	}
+	return true, nil
+}
+
+func countRows(q string) (int, error) {
+	if _, err := json.Marshal(q); err != nil {
+		return 0, fmt.Errorf("counting: %w", err)
+	}
+	return 1, nil
+}
+
+func newProbeHandler(deps probeDeps) HandlerFunc[Args, string] {
+	return func(ctx context.Context, args Args) (string, error) {
+		ok, err := deps.probe(ctx, args.Query)
+		if err != nil {
+			if errors.Is(err, context.Canceled) {
+				return "", err
+			}
+			return "unknown", nil // dropped on purpose: the probe's own lost cause is reported
+		}
+		n, err := deps.count(args.Query)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprint(ok, n), nil
+	}
+}
+
+// swappable's probe field is given a value from outside: which function
+// runs is not the package's to say, and no stored function is followed.
+type swappable struct {
+	probe func(q string) error
+}
+
+func probeQuietly(q string) error {
+	if _, err := json.Marshal(q); err != nil {
+		return errors.New("the quiet probe failed")
+	}
+	return nil
+}
+
+func newSwappable(probe func(q string) error) swappable {
+	if probe == nil {
+		return swappable{probe: probeQuietly}
+	}
+	return swappable{probe: probe}
+}
+
+func swapped(ctx context.Context, args Args) (string, error) {
+	s := newSwappable(nil)
+	if err := s.probe(args.Query); err != nil {
+		return "", err
+	}
+	return "probed", nil
+}
+
+// defaultProbeHandler builds the handler with the package's own probes.
+func defaultProbeHandler() HandlerFunc[Args, string] {
+	return newProbeHandler(probeDeps{probe: probeTelemetry, count: countRows})
+}
+
+var probeTools = []Tool{MustTool("probe", defaultProbeHandler()), MustTool("swapped", swapped)}
