@@ -148,12 +148,12 @@
 // whose error it tests, whether or not it passes that error on (once the
 // handler keeps the error, what the helper dropped is dropped for the
 // client too), called directly or through a function-valued field the
-// package fills only with its own functions (deps.probe(ctx, q)). So are the exported functions of other packages it calls
-// that way, and the helpers of their package their errors come from:
-// their package records the causes they lose as a fact, and the handler's
-// package reports them at their returns, pointing at the exported
-// function and at its call. Named results are followed as locals that
-// start at their zero value.
+// package fills only with its own functions (deps.probe(ctx, q)). So are
+// the exported functions of other packages it calls that way, and the
+// helpers of their package their errors come from: their package records
+// the causes they lose as a fact, and the handler's package reports them
+// at their returns, pointing at the exported function and at its call.
+// Named results are followed as locals that start at their zero value.
 //
 // Fixes are offered where one edit is unambiguous: mcperr.WithCause(err) is
 // appended to the options of an mcperr factory, New or Fail call (spelled
