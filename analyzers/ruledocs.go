@@ -84,3 +84,30 @@ func (r Rule) FirstParagraph() string {
 	para, _, _ := strings.Cut(strings.TrimSpace(r.Doc), "\n\n")
 	return strings.Join(strings.Fields(para), " ")
 }
+
+// Enabled reports whether a run of the suite, with its analyzers' flags as
+// they are set now, checks the rule: every rule does, but one that is off
+// by default only when its analyzer's flag turns it on.
+func (r Rule) Enabled() bool {
+	name := r.OptInFlag()
+	if name == "" {
+		return true
+	}
+	for _, a := range Suite() {
+		if a.Name == r.Analyzer {
+			f := a.Flags.Lookup(name)
+			return f != nil && f.Value.String() == "true"
+		}
+	}
+	return true
+}
+
+// OptInFlag returns the boolean flag of the rule's analyzer that turns
+// the rule on, for a rule that is off by default, and "" otherwise.
+func (r Rule) OptInFlag() string {
+	rule, ok := rules.ByID(r.ID)
+	if !ok {
+		return ""
+	}
+	return rule.OptInFlag()
+}

@@ -14,6 +14,8 @@ import (
 	"io"
 	"net/url"
 	"strings"
+
+	"github.com/mcperrlint/mcperrlint/analyzers"
 )
 
 const (
@@ -71,6 +73,10 @@ type sarifText struct {
 
 type sarifConfiguration struct {
 	Level string `json:"level"`
+	// Enabled is false for a rule this run did not check (one that is
+	// off by default, its flag unset), and absent otherwise: SARIF's
+	// default is true.
+	Enabled *bool `json:"enabled,omitempty"`
 }
 
 type sarifRuleProps struct {
@@ -194,11 +200,20 @@ func (res *result) sarifDriver() sarifDriver {
 			FullDescription:      sarifText{Text: full},
 			Help:                 help,
 			HelpURI:              r.URL,
-			DefaultConfiguration: sarifConfiguration{Level: sarifLevel(r.Severity)},
+			DefaultConfiguration: sarifConfiguration{Level: sarifLevel(r.Severity), Enabled: disabled(r)},
 			Properties:           sarifRuleProps{Tags: []string{"mcperrlint", r.Analyzer}},
 		})
 	}
 	return d
+}
+
+// disabled returns a false to record as a rule's enabled when the run did
+// not check the rule, and nil when it did.
+func disabled(r analyzers.Rule) *bool {
+	if r.Enabled() {
+		return nil
+	}
+	return new(bool)
 }
 
 // sarifLevel maps a rule severity to a SARIF level.

@@ -33,7 +33,10 @@ type sarifLog struct {
 					FullDescription      struct{ Text string }
 					Help                 struct{ Text, Markdown string }
 					HelpURI              string
-					DefaultConfiguration struct{ Level string }
+					DefaultConfiguration struct {
+						Level   string
+						Enabled *bool
+					}
 				}
 			}
 		}
@@ -121,6 +124,9 @@ func TestDemoSARIF(t *testing.T) {
 		}
 		if r.DefaultConfiguration.Level != want.Severity {
 			t.Errorf("rule %s: level %q, want %q", r.ID, r.DefaultConfiguration.Level, want.Severity)
+		}
+		if (want.OptInFlag() != "") != (r.DefaultConfiguration.Enabled != nil && !*r.DefaultConfiguration.Enabled) {
+			t.Errorf("rule %s: enabled %v, want false exactly for a rule that is off by default", r.ID, r.DefaultConfiguration.Enabled)
 		}
 		if want.Doc != "" && (r.Help.Markdown == "" || r.ShortDescription.Text != want.Summary() || r.FullDescription.Text != want.FirstParagraph()) {
 			t.Errorf("rule %s: descriptions and help not taken from its documentation: %+v", r.ID, r)
@@ -215,4 +221,20 @@ func TestSARIFColumnsAreUTF16(t *testing.T) {
 		return
 	}
 	t.Fatal("no finding on the quota line")
+}
+
+// TestSARIFOptInRuleEnabled checks that a rule off by default is listed as
+// disabled unless the run turns it on.
+func TestSARIFOptInRuleEnabled(t *testing.T) {
+	t.Parallel()
+	stdout, stderr, code := run(t, ".", binary, "-C", demoDir, "-format=sarif", "-contractstruct.require-contract", "./...")
+	if code != 0 {
+		t.Fatalf("exit code %d, want 0\nstderr:\n%s", code, stderr)
+	}
+	validateSARIF(t, []byte(stdout))
+	for _, r := range decodeSARIF(t, stdout).Runs[0].Tool.Driver.Rules {
+		if r.DefaultConfiguration.Enabled != nil {
+			t.Errorf("rule %s: enabled %v with every rule on, want it absent (SARIF's default, true)", r.ID, *r.DefaultConfiguration.Enabled)
+		}
+	}
 }
