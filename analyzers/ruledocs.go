@@ -87,19 +87,27 @@ func (r Rule) FirstParagraph() string {
 
 // Enabled reports whether a run of the suite, with its analyzers' flags as
 // they are set now, checks the rule: every rule does, but one that is off
-// by default only when its analyzer's flag turns it on.
+// by default only when its analyzer's flag turns it on, and one a flag
+// turns off only when that flag is unset.
 func (r Rule) Enabled() bool {
-	name := r.OptInFlag()
-	if name == "" {
+	rule, ok := rules.ByID(r.ID)
+	if !ok {
 		return true
 	}
-	for _, a := range Suite() {
-		if a.Name == r.Analyzer {
-			f := a.Flags.Lookup(name)
-			return f != nil && f.Value.String() == "true"
+	set := func(name string) bool {
+		for _, a := range Suite() {
+			if a.Name == r.Analyzer {
+				f := a.Flags.Lookup(name)
+				return f != nil && f.Value.String() == "true"
+			}
 		}
+		return false
 	}
-	return true
+	if name := rule.OptOutFlag(); name != "" && set(name) {
+		return false
+	}
+	name := rule.OptInFlag()
+	return name == "" || set(name)
 }
 
 // OptInFlag returns the boolean flag of the rule's analyzer that turns

@@ -34,7 +34,10 @@
 // usually because the code was fixed or the directive moved. Stale
 // directives hide the next real finding. This rule is reported by the
 // analyzer that owns the rule named, so a directive for an analyzer that
-// is turned off is never called unused.
+// is turned off is never called unused; nor is one for a rule a flag
+// leaves off in this run (error-contract-missing without
+// -contractstruct.require-contract, sdk-protocol-error with
+// -sdkresult.converting-middleware).
 //
 // Delete the directive, or the rule from its list.
 package ignoredirective

@@ -111,6 +111,17 @@ var optIn = map[Rule]string{
 // key of the analyzer's golangci-lint settings), and "" when r always runs.
 func (r Rule) OptInFlag() string { return optIn[r] }
 
+// optOut maps each rule a boolean flag of its analyzer turns off to that
+// flag: a server that converts handler errors where the suite cannot see
+// it (-sdkresult.converting-middleware) has no protocol errors to report.
+var optOut = map[Rule]string{
+	SDKProtocolError: "converting-middleware",
+}
+
+// OptOutFlag returns the name of the boolean flag of r's analyzer that
+// turns r off, and "" when none does.
+func (r Rule) OptOutFlag() string { return optOut[r] }
+
 // ByID returns the rule with the given id.
 func ByID(id string) (Rule, bool) {
 	for _, r := range All {

@@ -26,6 +26,9 @@ func raw(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, er
 }
 
 func plain(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+	// A directive kept for the runs without the flag: in this one the
+	// rule is off, so the directive is not reported as unused.
+	//mcperrlint:ignore sdk-protocol-error converted by the middleware
 	return nil, errors.New("converted by the middleware")
 }
 
