@@ -650,7 +650,7 @@ var explainingField = regexp.MustCompile(`(?i)^(err|errors?|.*error|message|msg|
 // it is a literal, sets. It returns the output's type for messages.
 func (c *checker) outputExplains(out ast.Expr) (types.Type, bool) {
 	t := c.info.TypeOf(out)
-	st, ok := deref(t).Underlying().(*types.Struct)
+	st, ok := model.Deref(t).Underlying().(*types.Struct)
 	if !ok {
 		return t, true
 	}
@@ -677,14 +677,6 @@ func (c *checker) outputExplains(out ast.Expr) (types.Type, bool) {
 		}
 	}
 	return t, false
-}
-
-// deref returns the element type of a pointer type, or t.
-func deref(t types.Type) types.Type {
-	if ptr, ok := types.Unalias(t).(*types.Pointer); ok {
-		return ptr.Elem()
-	}
-	return t
 }
 
 // returnedLits returns the result literals a return gives as they are: the

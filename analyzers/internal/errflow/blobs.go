@@ -245,9 +245,7 @@ func isStructResult(t types.Type) bool {
 	if t == nil {
 		return false
 	}
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
+	t = model.Deref(t)
 	_, ok := t.Underlying().(*types.Struct)
 	return ok && !IsCallToolResult(t)
 }
@@ -487,9 +485,7 @@ func (w *walk) commandBuffer(v *types.Var, depth int) *Blob {
 // isBuffer reports whether t is a bytes.Buffer or strings.Builder, or a
 // pointer to one: what a command's output is written to.
 func isBuffer(t types.Type) bool {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
+	t = model.Deref(t)
 	return model.IsNamed(t, "bytes", "Buffer") || model.IsNamed(t, "strings", "Builder")
 }
 
@@ -546,10 +542,7 @@ func dumpsStruct(t types.Type, goSyntax bool) bool {
 	if t == nil {
 		return false
 	}
-	base := t
-	if ptr, ok := types.Unalias(t).(*types.Pointer); ok {
-		base = ptr.Elem()
-	}
+	base := model.Deref(t)
 	if _, ok := base.Underlying().(*types.Struct); !ok {
 		return false
 	}

@@ -992,9 +992,7 @@ func (f *finder) seedCandidates() {
 // schema is an object, so a function of a string or a number is a
 // service, not a handler.
 func inputObject(t types.Type) bool {
-	if ptr, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = ptr.Elem()
-	}
+	t = model.Deref(t)
 	if _, ok := types.Unalias(t).(*types.TypeParam); ok {
 		return true
 	}

@@ -87,9 +87,7 @@ func IsCallToolResult(t types.Type) bool {
 	if t == nil {
 		return false
 	}
-	if ptr, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = ptr.Elem()
-	}
+	t = model.Deref(t)
 	return model.IsNamed(t, model.GoSDKPath, "CallToolResult") || model.IsNamed(t, model.MCPGoPath, "CallToolResult")
 }
 
@@ -99,9 +97,7 @@ func IsTextContent(t types.Type) bool {
 	if t == nil {
 		return false
 	}
-	if ptr, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = ptr.Elem()
-	}
+	t = model.Deref(t)
 	return model.IsNamed(t, model.GoSDKPath, "TextContent") || model.IsNamed(t, model.MCPGoPath, "TextContent")
 }
 

@@ -361,9 +361,7 @@ func protocolType(t types.Type) Proto {
 	if model.IsJSONRPCError(t) {
 		return ProtoGoSDK
 	}
-	if ptr, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = ptr.Elem()
-	}
+	t = model.Deref(t)
 	if model.IsNamed(t, model.MCPGoPath, "URLElicitationRequiredError") {
 		return ProtoMCPGo
 	}
@@ -437,9 +435,7 @@ func (s *solver) errorFields(t types.Type) (*types.Func, map[string]bool) {
 	if t == nil {
 		return nil, nil
 	}
-	if ptr, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = ptr.Elem()
-	}
+	t = model.Deref(t)
 	named, ok := types.Unalias(t).(*types.Named)
 	if !ok || named.Obj().Pkg() == nil {
 		return nil, nil

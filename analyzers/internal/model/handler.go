@@ -149,9 +149,7 @@ func YieldsHandler(sig *types.Signature) bool {
 		if isHandlerType(t) {
 			return true
 		}
-		if ptr, ok := types.Unalias(t).(*types.Pointer); ok {
-			t = ptr.Elem()
-		}
+		t = Deref(t)
 		if st, ok := t.Underlying().(*types.Struct); ok {
 			for j := range st.NumFields() {
 				if isHandlerType(st.Field(j).Type()) {

@@ -84,9 +84,7 @@ func IsMethod(fn *types.Func, pkg, recv, name string) bool {
 		return false
 	}
 	t := sig.Recv().Type()
-	if ptr, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = ptr.Elem()
-	}
+	t = Deref(t)
 	return IsNamed(t, pkg, recv)
 }
 
@@ -170,4 +168,14 @@ func TypeName(tn *types.TypeName) string {
 		return tn.Pkg().Name() + "." + tn.Name()
 	}
 	return tn.Name()
+}
+
+// Deref returns the element type of t when t is a pointer (through an
+// alias), and t otherwise: the named type a method's receiver or a
+// literal's address names.
+func Deref(t types.Type) types.Type {
+	if ptr, ok := types.Unalias(t).(*types.Pointer); ok {
+		return ptr.Elem()
+	}
+	return t
 }
