@@ -94,7 +94,7 @@ func (r Rule) Enabled() bool {
 	if !ok {
 		return true
 	}
-	set := func(name string) bool {
+	return rule.EnabledBy(func(name string) bool {
 		for _, a := range Suite() {
 			if a.Name == r.Analyzer {
 				f := a.Flags.Lookup(name)
@@ -102,12 +102,7 @@ func (r Rule) Enabled() bool {
 			}
 		}
 		return false
-	}
-	if name := rule.OptOutFlag(); name != "" && set(name) {
-		return false
-	}
-	name := rule.OptInFlag()
-	return name == "" || set(name)
+	})
 }
 
 // OptInFlag returns the boolean flag of the rule's analyzer that turns

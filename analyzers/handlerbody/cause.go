@@ -347,11 +347,7 @@ var (
 // leave out what they handle on purpose: their callers were told, and a
 // %w would put back what the author kept out.
 func documentsWithheldCause(b *errflow.Body) bool {
-	decl, ok := b.Node.(*ast.FuncDecl)
-	if !ok || decl.Doc == nil {
-		return false
-	}
-	for _, sentence := range strings.Split(decl.Doc.Text(), ".") {
+	for _, sentence := range strings.Split(docText(b), ".") {
 		if withheldSubject.MatchString(sentence) && withheldVerb.MatchString(sentence) {
 			return true
 		}

@@ -119,8 +119,15 @@ var failureWords = regexp.MustCompile(`(?i)\b(fail|error|best[- ]effort|unavaila
 // documentsFailure reports whether b's doc comment says what it does when
 // it fails: its caller was told, and chose to use it so.
 func documentsFailure(b *errflow.Body) bool {
-	decl, ok := b.Node.(*ast.FuncDecl)
-	return ok && decl.Doc != nil && failureWords.MatchString(decl.Doc.Text())
+	return failureWords.MatchString(docText(b))
+}
+
+// docText returns the text of the doc comment of b's declaration, or "".
+func docText(b *errflow.Body) string {
+	if decl, ok := b.Node.(*ast.FuncDecl); ok && decl.Doc != nil {
+		return decl.Doc.Text()
+	}
+	return ""
 }
 
 // isBool reports whether t is a boolean type.

@@ -49,12 +49,19 @@ type finding = markers.Finding
 // expectedDemoFindings reads the "// demo: <rule>" markers of the demo.
 func expectedDemoFindings(t *testing.T) []finding {
 	t.Helper()
-	want, err := markers.Read(demoDir, "demo")
+	return demoMarkers(t, "demo")
+}
+
+// demoMarkers reads the demo's "// <kind>: <rule>" markers, of which there
+// must be some.
+func demoMarkers(t *testing.T, kind string) []finding {
+	t.Helper()
+	want, err := markers.Read(demoDir, kind)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(want) == 0 {
-		t.Fatal("the demo has no // demo: markers")
+		t.Fatalf("the demo has no // %s: markers", kind)
 	}
 	return want
 }
@@ -173,13 +180,7 @@ func TestDemoGoVet(t *testing.T) {
 // by default.)
 func TestDemoRequireContract(t *testing.T) {
 	t.Parallel()
-	optIn, err := markers.Read(demoDir, "demo-require-contract")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(optIn) == 0 {
-		t.Fatal("the demo has no // demo-require-contract: markers")
-	}
+	optIn := demoMarkers(t, "demo-require-contract")
 	want := sorted(append(expectedDemoFindings(t), optIn...))
 	const flag = "-contractstruct.require-contract"
 	t.Run("standalone", func(t *testing.T) {

@@ -147,26 +147,18 @@ func (w *walk) fieldBlob(sel *ast.SelectorExpr, depth int) *Blob {
 	if !ok {
 		return nil
 	}
-	if v, ok := info.Uses[id].(*types.Var); !ok || v.IsField() || IsParam(v) {
-		return nil
-	}
-	for _, o := range w.r.Resolver.OriginsOf(id) {
-		if o.Expr == ast.Expr(id) {
+	for _, b := range w.structBlobs(Origin{Expr: id, Index: -1}, depth) { // the local, followed to its origins
+		if b.Field != sel.Sel.Name {
 			continue
 		}
-		for _, b := range w.structBlobs(o, depth+1) {
-			if b.Field != sel.Sel.Name {
-				continue
-			}
-			b.Field = ""
-			if b.Pos.IsValid() {
-				// Filled in this package: it enters the text here. (One
-				// filled in another keeps no position, and its Site says
-				// where.)
-				b.Pos, b.End, b.Site = sel.Pos(), sel.End(), w.s.site(sel.Pos())
-			}
-			return &b
+		b.Field = ""
+		if b.Pos.IsValid() {
+			// Filled in this package: it enters the text here. (One
+			// filled in another keeps no position, and its Site says
+			// where.)
+			b.Pos, b.End, b.Site = sel.Pos(), sel.End(), w.s.site(sel.Pos())
 		}
+		return &b
 	}
 	return nil
 }

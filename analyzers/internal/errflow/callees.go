@@ -50,36 +50,34 @@ func (f *finder) findCallees() {
 		}
 		seen[h.Body] = true
 	}
-	for _, h := range f.order {
-		if h.Body == nil || len(h.Paths) == 0 || h.Candidate {
-			continue
-		}
-		for _, call := range f.callsWithin(h.Body) {
+	// follow records the functions body calls, reached from the handler's
+	// call (parent nil) or through the callee parent.
+	follow := func(body *Body, h *Handler, parent *Callee) {
+		for _, call := range f.callsWithin(body) {
 			b := f.x.Decl(model.Callee(f.info, call))
-			if b == nil || seen[b] || len(f.r.Callees) >= maxCallees || f.onlyInErrors(h.Body, call) {
+			if b == nil || seen[b] || len(f.r.Callees) >= maxCallees || f.onlyInErrors(body, call) {
 				continue
 			}
 			seen[b] = true
 			c := &Callee{Body: b, Handler: h, Path: h.Paths[0], Call: call}
+			if parent != nil {
+				c.Path, c.Call = parent.Path, parent.Call
+				c.Via = append(parent.Via[:len(parent.Via):len(parent.Via)], parent.Body)
+			}
 			f.r.Callees = append(f.r.Callees, c)
 			queue = append(queue, c)
+		}
+	}
+	for _, h := range f.order {
+		if h.Body != nil && len(h.Paths) > 0 && !h.Candidate {
+			follow(h.Body, h, nil)
 		}
 	}
 	for len(queue) > 0 {
 		c := queue[0]
 		queue = queue[1:]
-		if len(c.Via) >= maxCalleeDepth-1 {
-			continue
-		}
-		for _, call := range f.callsWithin(c.Body) {
-			b := f.x.Decl(model.Callee(f.info, call))
-			if b == nil || seen[b] || len(f.r.Callees) >= maxCallees || f.onlyInErrors(c.Body, call) {
-				continue
-			}
-			seen[b] = true
-			next := &Callee{Body: b, Handler: c.Handler, Path: c.Path, Call: c.Call, Via: append(c.Via[:len(c.Via):len(c.Via)], c.Body)}
-			f.r.Callees = append(f.r.Callees, next)
-			queue = append(queue, next)
+		if len(c.Via) < maxCalleeDepth-1 {
+			follow(c.Body, c.Handler, c)
 		}
 	}
 }

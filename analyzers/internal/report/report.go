@@ -80,16 +80,9 @@ func (r *Reporter) suppressed(rule rules.Rule, d analysis.Diagnostic) bool {
 // one that is off by default only when its analyzer's flag turns it on,
 // and one a flag turns off only when that flag is unset.
 func (r *Reporter) Enabled(rule rules.Rule) bool {
-	if name := rule.OptOutFlag(); name != "" && r.flag(name) {
-		return false
-	}
-	name := rule.OptInFlag()
-	return name == "" || r.flag(name)
-}
-
-// flag returns the value of a boolean flag of the pass's analyzer.
-func (r *Reporter) flag(name string) bool {
-	return r.pass.Analyzer.Flags.Lookup(name).Value.(flag.Getter).Get().(bool)
+	return rule.EnabledBy(func(name string) bool {
+		return r.pass.Analyzer.Flags.Lookup(name).Value.(flag.Getter).Get().(bool)
+	})
 }
 
 // Finish reports the directives that name one of this analyzer's rules but

@@ -122,6 +122,18 @@ var optOut = map[Rule]string{
 // turns r off, and "" when none does.
 func (r Rule) OptOutFlag() string { return optOut[r] }
 
+// EnabledBy reports whether a run checks r, given the values of its
+// analyzer's boolean flags: every rule is checked, but one that is off by
+// default only when its flag turns it on, and one a flag turns off only
+// when that flag is unset.
+func (r Rule) EnabledBy(set func(flag string) bool) bool {
+	if name := r.OptOutFlag(); name != "" && set(name) {
+		return false
+	}
+	name := r.OptInFlag()
+	return name == "" || set(name)
+}
+
 // ByID returns the rule with the given id.
 func ByID(id string) (Rule, bool) {
 	for _, r := range All {
