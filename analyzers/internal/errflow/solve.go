@@ -290,13 +290,18 @@ func (s *solver) references(r *Root) []*types.Func {
 }
 
 // Summary returns the summary of a function, from this package's fixed
-// point or from another package's fact, or nil.
+// point or from another package's fact, or nil. A function of this
+// package read while another is summarised is a dependency of it, even
+// before it has a summary: the order callees come first in follows only
+// static calls, and a method an interface call reaches, or a function
+// of a recursion, may be summarised after its caller.
 func (s *solver) summary(fn *types.Func) *Summary {
 	if fn == nil {
 		return nil
 	}
 	fn = fn.Origin()
 	if fn.Pkg() == s.pass.Pkg {
+		s.depend(fn)
 		return s.sums[fn]
 	}
 	if f := s.importFact(fn); f != nil {

@@ -89,15 +89,22 @@ func (v *Value) merge(o Value) {
 func (v *Value) addBlob(b Blob) { v.Blobs = appendBlob(v.Blobs, b) }
 
 // appendBlob returns bs with b added, unless bs holds one from the same
-// place or maxBlobs already; bs itself is left as it was.
+// place or maxBlobs already; bs itself is left as it was. Of two from
+// the same place, the one through fewer functions is kept: a path that
+// goes round a recursion (a provider that delegates, through an
+// interface, to itself) names a function twice.
 func appendBlob(bs []Blob, b Blob) []Blob {
-	if len(bs) >= maxBlobs {
-		return bs
-	}
-	for _, old := range bs {
+	for i, old := range bs {
 		if old.Site == b.Site && old.What == b.What && old.Pos == b.Pos && old.Field == b.Field {
+			if len(b.Via) < len(old.Via) {
+				bs = slices.Clone(bs)
+				bs[i] = b
+			}
 			return bs
 		}
+	}
+	if len(bs) >= maxBlobs {
+		return bs
 	}
 	return append(slices.Clip(bs), b)
 }
@@ -810,9 +817,6 @@ func (w *walk) callValue(call *ast.CallExpr, index, depth int) Value {
 	if sum == nil {
 		return w.unknownCall(call, depth)
 	}
-	if fn.Pkg() == w.s.pass.Pkg {
-		w.s.depend(fn)
-	}
 	return w.calleeValue(call, sum, fn.Signature(), index, shift, fn, depth)
 }
 
@@ -1184,9 +1188,6 @@ func (w *walk) callees(call *ast.CallExpr) []calleeSummary {
 		return []calleeSummary{{sig: litSig(w.s.info, lit), sum: w.lit(lit)}}
 	case fn != nil:
 		if sum := w.s.summary(fn); sum != nil {
-			if fn.Pkg() == w.s.pass.Pkg {
-				w.s.depend(fn.Origin())
-			}
 			return []calleeSummary{{fn: fn, sig: fn.Signature(), sum: sum}}
 		}
 		return nil
@@ -1204,9 +1205,6 @@ func (w *walk) implCallees(call *ast.CallExpr) []calleeSummary {
 	var out []calleeSummary
 	for _, impl := range w.s.implementations(m) {
 		if sum := w.s.summary(impl); sum != nil {
-			if impl.Pkg() == w.s.pass.Pkg {
-				w.s.depend(impl)
-			}
 			out = append(out, calleeSummary{fn: impl, sig: impl.Signature(), sum: sum})
 		}
 	}

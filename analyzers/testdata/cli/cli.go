@@ -46,6 +46,33 @@ func ExecTool(name string) server.ToolHandlerFunc {
 	}
 }
 
+// ClientTool runs name through a command.Client, whose runner is an
+// interface: what its implementation puts in Stderr reaches the text.
+func ClientTool(c *command.Client, name string) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		res, err := c.Run(ctx, name, strings.Fields(req.GetString("args", ""))...)
+		if err != nil {
+			return mcp.NewToolResultErrorFromErr("the command could not run", err), nil
+		}
+		if res.ExitCode != 0 {
+			return mcp.NewToolResultError(res.Command + " failed: " + res.Stderr), nil // want `no-stringify-upstream-error: the text of mcp.NewToolResultError, through command.\(\*Client\).Run → command.localRunner.run \(command/command.go:\d+\), includes a subprocess's output written to stderr`
+		}
+		return mcp.NewToolResultText(res.Stdout), nil
+	}
+}
+
+// CacheTool answers through a command.Cache, whose error carries what
+// the command warming it wrote to standard error.
+func CacheTool(c *command.Cache, name string) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		out, err := c.Output(ctx, name)
+		if err != nil {
+			return mcp.NewToolResultError(err.Error()), nil // want `no-stringify-upstream-error: the text of mcp.NewToolResultError, through command.\(\*Cache\).Output → command.\(\*Cache\).load \(command/command.go:\d+\), includes a subprocess's output`
+		}
+		return mcp.NewToolResultText(out), nil
+	}
+}
+
 // QuietTool does the same through command.Quiet.
 func QuietTool(name string) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
