@@ -213,7 +213,13 @@ func (w *walk) structBlobs(o Origin, depth int) []Blob {
 		if index < 0 {
 			index = 0 // the call's only result
 		}
-		for _, c := range w.callees(e) {
+		cs := w.callees(e)
+		if len(cs) == 0 {
+			// An interface method no known type implements, a function
+			// of a package the layer does not analyse.
+			return w.sourceFieldBlobs(e, index)
+		}
+		for _, c := range cs {
 			if index >= len(c.sum.Results) {
 				continue
 			}
