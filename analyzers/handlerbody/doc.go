@@ -207,16 +207,19 @@
 //	}
 //
 // A struct a helper returns carries the raw values its literal puts in
-// its text fields: a command runner's &Result{Stderr: stderr.String()},
-// whose caller formats r.Stderr into its message. When the called
-// function has no summary — an interface method no known type
-// implements, a function of a dependency the layer does not analyse —
-// and the struct is another package's type, that package's literals of
-// the type are read from source, untyped: a field filled from a buffer
-// an exec.Cmd writes to, from Output or CombinedOutput in a file that
-// imports os/exec, or from io.ReadAll of a response's Body, through
-// locals, conversions, concatenation, fmt.Sprint* and strings.Trim*,
-// carries that raw value in every value of the type.
+// its text fields, or that it assigns to them afterwards: a command
+// runner's &Result{Stderr: stderr.String()}, or r.Stderr =
+// stderr.String() on the local it returns, whose caller formats
+// r.Stderr into its message. When the called function has no summary —
+// an interface method no known type implements, a function of a
+// dependency the layer does not analyse — and the struct is another
+// package's type, that package's literals of the type, and the fields
+// of locals built as such literals, are read from source, untyped: a
+// field filled from a buffer an exec.Cmd writes to, from Output or
+// CombinedOutput in a file that imports os/exec, or from io.ReadAll of
+// a response's Body, through locals, conversions, concatenation,
+// fmt.Sprint* and strings.Trim*, carries that raw value in every value
+// of the type.
 //
 // An error type's literal that puts a raw value in a field its Error
 // method prints puts it in the error's text: &APIError{Body: string(body)}

@@ -12,6 +12,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
@@ -208,6 +209,9 @@ func (w *walk) structBlobs(o Origin, depth int) []Blob {
 				}
 			}
 		}
+		for _, b := range w.fieldWrites(v, depth) {
+			out = appendBlob(out, b)
+		}
 	case *ast.CallExpr:
 		index := o.Index
 		if index < 0 {
@@ -231,6 +235,34 @@ func (w *walk) structBlobs(o Origin, depth int) []Blob {
 					}
 				}
 				out = appendBlob(out, b)
+			}
+		}
+	}
+	return out
+}
+
+// fieldWrites returns the raw values the root stores in the text fields
+// of the local v once it is built: r.Stderr = stderr.String().
+func (w *walk) fieldWrites(v *types.Var, depth int) []Blob {
+	info := w.s.info
+	var out []Blob
+	for i := range w.r.moves {
+		mv := &w.r.moves[i]
+		as, ok := mv.node.(*ast.AssignStmt)
+		if !ok || mv.kind != moveInto || !slices.Contains(w.r.to(mv), v) {
+			continue
+		}
+		for j, lhs := range as.Lhs {
+			sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
+			if !ok || localVar(info, sel.X) != v {
+				continue
+			}
+			if s, ok := info.Selections[sel]; !ok || s.Kind() != types.FieldVal || len(s.Index()) != 1 || !IsText(s.Type()) {
+				continue // a field of the struct itself, not of one it embeds
+			}
+			if b := w.blob(Assigned(as, j), depth+1); b != nil {
+				b.Field = sel.Sel.Name
+				out = appendBlob(out, *b)
 			}
 		}
 	}

@@ -19,8 +19,10 @@ package errflow
 // file importing os/exec), the output of Output or CombinedOutput in
 // such a file, and a body read with io.ReadAll(resp.Body), followed
 // through string conversions, concatenation, slicing, fmt.Sprint* and
-// strings.Trim*. Fields filled by assignment after the literal (r.Error
-// = …) are not read. Neither are the standard library's types, the
+// strings.Trim*. A field assigned after the literal (res.Error = …) is
+// read when the function builds that local only as literals of the type;
+// one assigned through a parameter or a value another function returns
+// is not. Neither are the standard library's types, the
 // runtime's or the SDKs', which are known; and a file is parsed past its
 // imports only when it imports os/exec, io or io/ioutil.
 
@@ -207,8 +209,10 @@ func producesRaw(spec *ast.ImportSpec) bool {
 	return false
 }
 
-// fileLiterals adds to out the raw values the literals of the package's
-// named types in the functions of f put in their keyed fields.
+// fileLiterals adds to out the raw values the functions of f put in the
+// fields of the package's named types: in a literal's keyed fields, and
+// in a field of a local the function builds as such a literal, assigned
+// afterwards (res := &Result{…}; res.Error = stderr.String()).
 func fileLiterals(fset *token.FileSet, f *ast.File, pkg *types.Package, out map[string][]Blob) {
 	imports := importNames(f)
 	for _, d := range f.Decls {
@@ -217,37 +221,65 @@ func fileLiterals(fset *token.FileSet, f *ast.File, pkg *types.Package, out map[
 			continue
 		}
 		src := &sourceFunc{body: fd.Body, imports: imports}
+		add := func(typeName, field string, value ast.Expr) {
+			if what := src.raw(value, 0); what != "" {
+				p := fset.Position(value.Pos())
+				out[typeName] = append(out[typeName], Blob{
+					What:  what,
+					Site:  path.Base(pkg.Path()) + "/" + filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line),
+					Via:   []string{pkg.Name() + "." + declName(fd)},
+					Field: field,
+				})
+			}
+		}
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			lit, ok := n.(*ast.CompositeLit)
-			if !ok {
-				return true
-			}
-			typeName := literalTypeName(lit.Type)
-			if typeName == "" {
-				return true
-			}
-			for _, elt := range lit.Elts {
-				kv, ok := elt.(*ast.KeyValueExpr)
-				if !ok {
-					continue
+			switch n := n.(type) {
+			case *ast.CompositeLit:
+				if typeName := literalTypeName(n.Type); typeName != "" {
+					for _, elt := range n.Elts {
+						if kv, ok := elt.(*ast.KeyValueExpr); ok {
+							if key, ok := kv.Key.(*ast.Ident); ok {
+								add(typeName, key.Name, kv.Value)
+							}
+						}
+					}
 				}
-				key, ok := kv.Key.(*ast.Ident)
-				if !ok {
-					continue
+			case *ast.AssignStmt:
+				if len(n.Lhs) != len(n.Rhs) {
+					return true
 				}
-				if what := src.raw(kv.Value, 0); what != "" {
-					p := fset.Position(kv.Value.Pos())
-					out[typeName] = append(out[typeName], Blob{
-						What:  what,
-						Site:  path.Base(pkg.Path()) + "/" + filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line),
-						Via:   []string{pkg.Name() + "." + declName(fd)},
-						Field: key.Name,
-					})
+				for i, lhs := range n.Lhs {
+					if sel, ok := lhs.(*ast.SelectorExpr); ok {
+						if x, ok := sel.X.(*ast.Ident); ok {
+							if typeName := src.builtAs(x.Name); typeName != "" {
+								add(typeName, sel.Sel.Name, n.Rhs[i])
+							}
+						}
+					}
 				}
 			}
 			return true
 		})
 	}
+}
+
+// builtAs returns the type name of the literals the function assigns to
+// the local name, when all it assigns are literals of one named type (or
+// their addresses), or "".
+func (s *sourceFunc) builtAs(name string) string {
+	typeName := ""
+	for _, v := range s.valuesOf(name) {
+		lit := model.CompositeLit(v)
+		if lit == nil {
+			return ""
+		}
+		t := literalTypeName(lit.Type)
+		if t == "" || typeName != "" && t != typeName {
+			return ""
+		}
+		typeName = t
+	}
+	return typeName
 }
 
 // literalTypeName returns the name of the package's own type a

@@ -24,6 +24,8 @@ func New() *server.MCPServer {
 	s.AddTool(mcp.NewTool("deploy"), Deploy)
 	s.AddTool(mcp.NewTool("rollback"), Rollback)
 	s.AddTool(mcp.NewTool("version"), Version)
+	s.AddTool(mcp.NewTool("status"), Status)
+	s.AddTool(mcp.NewTool("tail"), Tail)
 	return s
 }
 
@@ -53,7 +55,7 @@ func Rollback(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult
 	}
 	if res.ExitCode != 0 {
 		log.Printf("rollback: %s", res.Stderr)
-		return mcp.NewToolResultError(fmt.Sprintf("rollback failed (%s, %s); %s; %s", res.Status, res.Note, res.Hint, res.Later)), nil
+		return mcp.NewToolResultError(fmt.Sprintf("rollback failed (%s, %s); %s", res.Status, res.Note, res.Hint)), nil
 	}
 	return mcp.NewToolResultText("rolled back"), nil
 }
@@ -68,4 +70,31 @@ func Version(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult,
 		return mcp.NewToolResultError("unsupported deployctl " + info.Version + " at " + info.Path), nil // want `no-stringify-upstream-error: the text of mcp.NewToolResultError, through shell.Describe \(shell/shell.go:79\), includes a subprocess's output from \(\*exec.Cmd\).CombinedOutput:`
 	}
 	return mcp.NewToolResultText(info.Version), nil
+}
+
+// Status shows a field the runner fills after building its result.
+func Status(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	res, err := tool.Run(ctx, "status")
+	if err != nil {
+		log.Printf("deployctl: %v", err)
+		return mcp.NewToolResultError("deployctl could not be started"), nil
+	}
+	if res.ExitCode != 0 {
+		return mcp.NewToolResultError("status unknown: " + res.Later), nil // want `no-stringify-upstream-error: the text of mcp.NewToolResultError, through shell.Runner.Run → shell.\(\*runner\).Run \(shell/shell.go:63\), includes a subprocess's output written to stderr by \(\*exec.Cmd\).Stderr:`
+	}
+	return mcp.NewToolResultText(res.Output), nil
+}
+
+// Tail shows a field shell fills on a value another function built,
+// which the source reader does not follow.
+func Tail(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	l, err := shell.Tail(ctx, "deployctl")
+	if err != nil {
+		log.Printf("deployctl: %v", err)
+		return mcp.NewToolResultError("deployctl could not be started"), nil
+	}
+	if strings.Contains(l.Line, "ERROR") {
+		return mcp.NewToolResultError("deployctl logged: " + l.Line), nil
+	}
+	return mcp.NewToolResultText(l.Line), nil
 }

@@ -608,19 +608,53 @@ type run struct {
 	Summary string
 }
 
-// runCommand keeps what the command wrote to stderr in Stderr, and the
-// caller's words in Summary.
+// runCommand keeps what the command wrote to stderr in Stderr, assigned
+// once the run is built, and the caller's words in Summary.
 func runCommand(ctx context.Context, name, summary string) (run, error) {
 	var stderr strings.Builder
 	cmd := exec.CommandContext(ctx, name)
 	cmd.Stderr = &stderr
+	r := run{Name: name, Summary: summary}
 	if err := cmd.Run(); err != nil {
-		r := run{Code: 1, Name: name, Summary: summary}
-		r.Stderr = stderr.String() // assigned, not in the literal: not followed
-		return r, nil
+		r.Code = 1
+		r.Stderr = stderr.String()
 	}
-	return run{Name: name, Stderr: stderr.String(), Summary: summary}, nil
+	return r, nil
 }
+
+// traces keeps the stderr of quiet runs for the logs.
+var traces []run
+
+// runQuiet keeps the command's stderr in another run, for the logs: the
+// run it returns has none.
+func runQuiet(ctx context.Context, name string) (run, error) {
+	var stderr strings.Builder
+	cmd := exec.CommandContext(ctx, name)
+	cmd.Stderr = &stderr
+	r := run{Name: name}
+	if err := cmd.Run(); err != nil {
+		var trace run
+		trace.Stderr = stderr.String()
+		traces = append(traces, trace)
+		r.Code = 1
+		r.Stderr = "the command failed"
+	}
+	return r, nil
+}
+
+// quietTool shows what runQuiet puts in Stderr: words of its own.
+func quietTool(ctx context.Context, args Args) (string, error) {
+	r, err := runQuiet(ctx, args.Query)
+	if err != nil {
+		return "", fmt.Errorf("running: %w", err)
+	}
+	if r.Code != 0 {
+		return "", fmt.Errorf("%s: %s", r.Name, r.Stderr)
+	}
+	return "done", nil
+}
+
+var quietTools = []Tool{MustTool("quiet", quietTool)}
 
 // runTool shows the run's stderr in its error: the command's raw output.
 // Its name, its code and the summary it was given are not raw.

@@ -60,7 +60,7 @@ func (r *runner) Run(ctx context.Context, args ...string) (*Result, error) {
 		Note:     note.String(),
 		ExitCode: code,
 	}
-	res.Later = stderr.String() // written after the literal: not read
+	res.Later = stderr.String() // written after the literal
 	return res, nil
 }
 
@@ -77,4 +77,26 @@ func Describe(ctx context.Context, bin string) (*Info, error) {
 		return nil, err
 	}
 	return &Info{Version: strings.TrimSpace(string(out)), Path: bin}, nil
+}
+
+// A Log is a line of the tool's own log.
+type Log struct {
+	Line string
+}
+
+func newLog() *Log { return &Log{} }
+
+// Tail returns the last line the tool logged. The local it fills comes
+// from a function, not a literal: the source reader does not know its
+// type.
+func Tail(ctx context.Context, bin string) (*Log, error) {
+	var stderr bytes.Buffer
+	cmd := exec.CommandContext(ctx, bin, "log")
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		return nil, err
+	}
+	l := newLog()
+	l.Line = stderr.String()
+	return l, nil
 }
