@@ -482,6 +482,7 @@ func (f *finder) propagate(h *Handler, p *Path) {
 		at    ast.Node
 	}
 	targets := map[any]*target{}
+	var order []*target // the targets as they are found, which is the order they are added in
 	note := func(v funcValue, sig *types.Signature, result int, role Role, at ast.Node) {
 		if sig == nil || result >= sig.Results().Len() {
 			return
@@ -490,6 +491,7 @@ func (f *finder) propagate(h *Handler, p *Path) {
 		if t == nil {
 			t = &target{v: v, roles: make([]Role, sig.Results().Len()), at: at}
 			targets[v.key()] = t
+			order = append(order, t)
 		}
 		if role == RoleResult && !IsCallToolResult(sig.Results().At(result).Type()) {
 			role = RoleOutput // a value the path turns into the tool result
@@ -584,7 +586,7 @@ func (f *finder) propagate(h *Handler, p *Path) {
 			}
 		}
 	}
-	for _, t := range targets {
+	for _, t := range order {
 		slices.Sort(t.shown)
 		q := &Path{Kind: p.Kind, Roles: t.roles, Converting: p.Converting, Deferred: p.Deferred, Tool: p.Tool, Wrapped: p.Wrapped || t.v.param != nil, Shown: t.shown}
 		if i := errorResult(t.v, f.info); i >= 0 && p.Error() >= 0 && t.roles[i] != RoleError {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
@@ -62,5 +63,37 @@ var describe = &analysis.Analyzer{
 
 func TestHandlers(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), describe,
-		"./tools", "./handlers", "./adapters", "./gosdk", "./gosdkdot", "./mcpgo", "./mcpgohandlers", "./propagate")
+		"./tools", "./handlers", "./adapters", "./gosdk", "./gosdkdot", "./mcpgo", "./mcpgohandlers", "./propagate", "./delegates")
+}
+
+// TestHandlerOrderIsStable runs the layer on a handler with six
+// delegates, many times: the handlers must come in the same order every
+// time (the order they are found in, not a map's), since the first one
+// found names the path of a finding reached through several.
+func TestHandlerOrderIsStable(t *testing.T) {
+	var orders [][]string
+	record := &analysis.Analyzer{
+		Name:     "order",
+		Doc:      "record the order of the handlers",
+		Requires: []*analysis.Analyzer{errflow.Analyzer},
+		Run: func(pass *analysis.Pass) (any, error) {
+			var names []string
+			for _, h := range pass.ResultOf[errflow.Analyzer].(*errflow.Result).Handlers {
+				names = append(names, h.Name())
+			}
+			orders = append(orders, names)
+			return describe.Run(pass) // for the fixture's want comments
+		},
+	}
+	for range 6 {
+		analysistest.Run(t, analysistest.TestData(), record, "./delegates")
+	}
+	for _, o := range orders[1:] {
+		if diff := cmp.Diff(orders[0], o); diff != "" {
+			t.Fatalf("handler order changed between runs (-first +later):\n%s", diff)
+		}
+	}
+	if len(orders[0]) != 7 {
+		t.Errorf("found %d handlers %v, want route and its six delegates", len(orders[0]), orders[0])
+	}
 }

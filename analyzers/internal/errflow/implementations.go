@@ -18,9 +18,13 @@ package errflow
 // another passes them on), where which one a value reaches decides.
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/types"
+	"maps"
+	"slices"
+	"strings"
 
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
 )
@@ -77,7 +81,22 @@ func (f *finder) typePaths() map[*types.TypeName][]*Path {
 	for tn := range ambiguous {
 		delete(out, tn)
 	}
+	// In a fixed order, whatever the order of the map of parameters: the
+	// first path names a finding's path, and the fact lists them.
+	for _, ps := range out {
+		slices.SortStableFunc(ps, func(a, b *Path) int { return strings.Compare(a.key(), b.key()) })
+	}
 	return out
+}
+
+// typeNamesInOrder returns the keys of paths ordered by package path and
+// name: the implementations seeded first are the first handlers found.
+func typeNamesInOrder(paths map[*types.TypeName][]*Path) []*types.TypeName {
+	tns := slices.Collect(maps.Keys(paths))
+	slices.SortFunc(tns, func(a, b *types.TypeName) int {
+		return cmp.Or(strings.Compare(a.Pkg().Path(), b.Pkg().Path()), strings.Compare(a.Name(), b.Name()))
+	})
+	return tns
 }
 
 func isFuncType(t types.Type) bool {
@@ -117,7 +136,8 @@ func (f *finder) importedTypePaths() map[*types.TypeName][]*Path {
 // interface with paths, and the functions it converts to a function type
 // with paths, those paths.
 func (f *finder) seedImplementations(paths map[*types.TypeName][]*Path) {
-	for tn, ps := range paths {
+	for _, tn := range typeNamesInOrder(paths) {
+		ps := paths[tn]
 		m := oneMethod(tn.Type())
 		if m == nil {
 			continue
