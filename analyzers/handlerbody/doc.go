@@ -206,6 +206,10 @@
 //		...
 //	}
 //
+// An error's text copied into a message carries the raw values the
+// error holds: err.Error(), and err printed with %v or %s into
+// fmt.Sprintf, mcp.NewToolResultErrorf or a runtime message.
+//
 // A struct a helper returns carries the raw values its literal puts in
 // its text fields, or that it assigns to them afterwards: a command
 // runner's &Result{Stderr: stderr.String()}, or r.Stderr =

@@ -78,6 +78,14 @@ func (w *walk) blob(expr ast.Expr, depth int) *Blob {
 	found := func(what string) *Blob {
 		return &Blob{What: what, Site: w.s.site(expr.Pos()), Pos: expr.Pos(), End: expr.End(), Source: expr.Pos(), SourceEnd: expr.End()}
 	}
+	if IsError(info.TypeOf(expr)) {
+		// An error printed into the text (fmt.Sprintf("failed: %v",
+		// err)): its text, with the raw values in it, as err.Error().
+		for _, b := range w.valueAt(expr, -1, depth+1).Blobs {
+			return &b
+		}
+		return nil
+	}
 	switch e := expr.(type) {
 	case *ast.Ident:
 		// Only text can hold a blob: in "b, err := json.Marshal(v)" both
@@ -530,14 +538,27 @@ var keepsText = map[string]bool{
 }
 
 // formatBlobs returns the raw values the operands of a printf-like call
-// put in its text: blobs, and structs formatted with %+v or %#v.
+// put in its text: blobs, the raw values in the text of errors, and
+// structs formatted with %+v or %#v.
 func (w *walk) formatBlobs(call *ast.CallExpr, index, depth int) []*Blob {
+	return w.operandBlobs(call, index, depth, true)
+}
+
+// operandBlobs is formatBlobs, leaving out error operands unless errs:
+// the value of a fmt.Errorf follows its error operands itself, and
+// following them here too would go round a loop that re-wraps an error
+// (err = fmt.Errorf("retry: %v", err)) without end.
+func (w *walk) operandBlobs(call *ast.CallExpr, index, depth int, errs bool) []*Blob {
 	info := w.s.info
 	verbs, ok := FormatOf(info, call, index)
 	var out []*Blob
+	skip := func(arg ast.Expr) bool { return !errs && IsError(info.TypeOf(arg)) }
 	if !ok {
 		// An unknown format: its operands can still be blobs.
 		for i := index + 1; i < len(call.Args); i++ {
+			if skip(call.Args[i]) {
+				continue
+			}
 			if b := w.blob(call.Args[i], depth); b != nil {
 				out = append(out, b)
 			}
@@ -546,7 +567,7 @@ func (w *walk) formatBlobs(call *ast.CallExpr, index, depth int) []*Blob {
 	}
 	for _, v := range verbs {
 		arg := Operand(call, index, v)
-		if arg == nil || v.Verb == 'T' || v.Verb == 'p' {
+		if arg == nil || v.Verb == 'T' || v.Verb == 'p' || skip(arg) {
 			continue // the type, or the address: not the value
 		}
 		if v.Verb == 'v' && (v.HasFlag('+') || v.HasFlag('#')) {

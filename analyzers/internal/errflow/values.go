@@ -1028,7 +1028,7 @@ func (w *walk) passedFuncValue(a ast.Expr, index, depth int) Value {
 func (w *walk) errorfValue(call *ast.CallExpr, depth int) Value {
 	info := w.s.info
 	v := Value{Shape: ShapeValue, NonNil: true, Plain: true}
-	for _, b := range w.formatBlobs(call, 0, 0) {
+	for _, b := range w.operandBlobs(call, 0, 0, false) {
 		v.addBlob(*b)
 	}
 	v.Shows = w.formatShown(call, 0, depth)

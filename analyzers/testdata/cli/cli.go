@@ -73,6 +73,34 @@ func CacheTool(c *command.Cache, name string) server.ToolHandlerFunc {
 	}
 }
 
+// FormatTool prints command.Run's error into its error result with %v:
+// the error's text, and the stderr in it, reach the client.
+func FormatTool(name string) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		out, err := command.Run(ctx, name)
+		if err != nil {
+			return mcp.NewToolResultError(fmt.Sprintf("%s failed: %v", name, err)), nil // want `no-stringify-upstream-error: the text of mcp.NewToolResultError, through command.Run \(command/command.go:\d+\), includes a subprocess's output`
+		}
+		return mcp.NewToolResultText(out), nil
+	}
+}
+
+// RetryTool re-wraps its error on every attempt, and prints the last one:
+// command.Quiet's error has no output in it.
+func RetryTool(name string) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		var err error
+		for range 3 {
+			var out string
+			if out, err = command.Quiet(ctx, name); err == nil {
+				return mcp.NewToolResultText(out), nil
+			}
+			err = fmt.Errorf("retrying: %v", err)
+		}
+		return mcp.NewToolResultError(fmt.Sprintf("%s failed: %v", name, err)), nil
+	}
+}
+
 // QuietTool does the same through command.Quiet.
 func QuietTool(name string) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {

@@ -16,6 +16,8 @@ func New() *server.MCPServer {
 	s.AddTool(mcp.NewTool("aks"), cli.ExecTool("aks"))
 	s.AddTool(mcp.NewTool("kubectl"), cli.ClientTool(command.NewClient(), "kubectl"))
 	s.AddTool(mcp.NewTool("cached"), cli.CacheTool(command.NewCache(nil), "kubectl"))
+	s.AddTool(mcp.NewTool("format"), cli.FormatTool("kubectl"))
+	s.AddTool(mcp.NewTool("retry"), cli.RetryTool("kubectl"))
 	s.AddTool(mcp.NewTool("helm"), cli.Shell("helm"))
 	s.AddTool(mcp.NewTool("fetch"), cli.Fetch())
 	return s
