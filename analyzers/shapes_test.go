@@ -23,5 +23,5 @@ func TestShapes(t *testing.T) {
 		"./ops", "./opstools", "./opsserver",
 		"./toolkit", "./kittools", "./kitserver",
 		"./notecache", "./notecacheserver",
-		"./billing", "./billingserver", "./deployserver")
+		"./billing", "./billingserver", "./billingreport", "./deployserver")
 }

@@ -210,6 +210,17 @@
 // error holds: err.Error(), and err printed with %v or %s into
 // fmt.Sprintf, mcp.NewToolResultErrorf or a runtime message.
 //
+// A handler that succeeds can still tell a failure in its output: a bulk
+// check that writes each failed lookup's error into its line
+// (l.Error = err.Error()), a create tool that reports its follow-up
+// check failed. The output is what the handler's path turns into the
+// tool result (a typed handler's Out) and what it marshals into its
+// result (json.Marshal, an Encoder, mcp-go's NewToolResultStructured and
+// NewToolResultJSON), with the structs, maps and slices those hold; text
+// an error puts in a field or map key of it is checked as an error
+// message is. Text that does not come from an error is not: a raw body
+// in the output is the tool's answer.
+//
 // A struct a helper returns carries the raw values its literal puts in
 // its text fields, or that it assigns to them afterwards: a command
 // runner's &Result{Stderr: stderr.String()}, or r.Stderr =

@@ -254,6 +254,7 @@ func (c *checker) checkHandler(fh *errflow.Handler) {
 		noFakeEmptyResult(h)
 		noStringifyInReturnedErrors(h)
 		noStringifyInShownOutput(h)
+		noStringifyInOutput(h)
 	}
 }
 

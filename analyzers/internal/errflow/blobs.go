@@ -82,6 +82,7 @@ func (w *walk) blob(expr ast.Expr, depth int) *Blob {
 		// An error printed into the text (fmt.Sprintf("failed: %v",
 		// err)): its text, with the raw values in it, as err.Error().
 		for _, b := range w.valueAt(expr, -1, depth+1).Blobs {
+			b.InError = true
 			return &b
 		}
 		return nil
@@ -391,6 +392,7 @@ func (w *walk) callBlob(e *ast.CallExpr, found func(string) *Blob, depth int) *B
 		// err.Error(): the text of the error, with the raw values in it.
 		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && IsError(info.TypeOf(sel.X)) {
 			for _, b := range w.valueAt(sel.X, -1, depth+1).Blobs {
+				b.InError = true
 				return &b
 			}
 			return nil

@@ -124,6 +124,10 @@ type Blob struct {
 	// Field is, in a Slot's FieldBlobs, the field of the struct result
 	// that holds the value.
 	Field string
+	// InError reports, of a blob found in a text (BlobIn, FormatBlobs),
+	// that it enters the text through an error's (err.Error(), %v of
+	// err): a failure's story, not the data a tool exists to return.
+	InError bool
 }
 
 // Kinds of effect: how a reason or a code reaches a tool's client.

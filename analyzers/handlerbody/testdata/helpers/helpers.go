@@ -298,7 +298,8 @@ func withData(ctx context.Context, args Args) (string, error) {
 
 // updateItem reuses err for a later call, as mcp-grafana's
 // createDatasource does: the error it returns is json.Marshal's, the
-// helper's only fills a field of the success.
+// helper's fills a field of the success — which the client reads, body
+// and all.
 type Health struct{ Message string }
 
 func checkHealth(ctx context.Context) (*Health, error) {
@@ -308,7 +309,7 @@ func checkHealth(ctx context.Context) (*Health, error) {
 	}
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(resp.Body)
-	return nil, fmt.Errorf("unhealthy: %s", body)
+	return nil, fmt.Errorf("unhealthy: %s", body) // want `no-stringify-upstream-error: the field Message of the output adapted handler updateItem returns, through helpers.checkHealth, includes an HTTP response body read with io.ReadAll`
 }
 
 func updateItem(ctx context.Context, args Args) (string, error) {

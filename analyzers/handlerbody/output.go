@@ -1,0 +1,160 @@
+package handlerbody
+
+// A handler that succeeds can still tell a failure: a bulk health check
+// puts each failed check's error in its result (r.Error = err.Error()),
+// a create tool reports that the follow-up check failed
+// (Health: &HealthResult{Message: fmt.Sprintf("check failed: %s", err)}).
+// The client reads that text as it reads an error message, so an error
+// that carries a raw upstream value puts it in front of the agent there
+// too — as data it takes for the upstream's answer. The output is what
+// the handler's path turns into the tool result (a typed handler's Out),
+// and what it marshals into its result (json.Marshal(v), mcp-go's
+// NewToolResultStructured(v, …)), with every struct, map and slice those
+// hold. Only text that comes from an error is checked: a raw body that
+// is the tool's answer is what the tool is for.
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/errflow"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
+)
+
+// noStringifyInOutput checks the text a handler's errors put in the
+// output it succeeds with.
+func noStringifyInOutput(h *handler) {
+	if h.source || h.b == nil {
+		return
+	}
+	out := h.outputTypes()
+	if out.Len() == 0 {
+		return
+	}
+	s := &messageScan{c: h.c, b: h.b}
+	info := h.c.info
+	check := func(value ast.Expr, field string, at ast.Node) {
+		if !errflow.IsText(info.TypeOf(value)) {
+			return
+		}
+		b := h.c.flow.BlobIn(h.b, value)
+		if b == nil || !b.InError {
+			return
+		}
+		sink := fmt.Sprintf("the %s of the output %s returns", field, h.describe())
+		var related []analysis.RelatedInformation
+		if b.Pos.IsValid() && (b.Pos < at.Pos() || b.Pos >= at.End()) {
+			related = append(related, analysis.RelatedInformation{Pos: at.Pos(), End: at.End(), Message: "the error's text is put in the output here"})
+		}
+		s.report(value, b, sink+through(b), related...)
+	}
+	ast.Inspect(h.b.Node, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CompositeLit:
+			t := info.TypeOf(n)
+			if out.At(t) == nil {
+				return true
+			}
+			for _, elt := range n.Elts {
+				kv, ok := elt.(*ast.KeyValueExpr)
+				if !ok {
+					continue
+				}
+				check(kv.Value, keyName(info, t, kv.Key), kv)
+			}
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				value := errflow.Assigned(n, i)
+				if value == nil {
+					continue
+				}
+				switch l := ast.Unparen(lhs).(type) {
+				case *ast.SelectorExpr:
+					if sel, ok := info.Selections[l]; ok && sel.Kind() == types.FieldVal && out.At(model.Deref(info.TypeOf(l.X))) != nil {
+						check(value, "field "+l.Sel.Name, n)
+					}
+				case *ast.IndexExpr:
+					if t := info.TypeOf(l.X); out.At(t) != nil {
+						if _, isMap := t.Underlying().(*types.Map); isMap {
+							check(value, keyName(info, t, l.Index), n)
+						}
+					}
+				}
+			}
+		}
+		return true
+	})
+}
+
+// keyName names, for a message, the element of a struct or map of type
+// t that key selects: field Message, key "error".
+func keyName(info *types.Info, t types.Type, key ast.Expr) string {
+	if _, ok := t.Underlying().(*types.Struct); ok {
+		if id, ok := key.(*ast.Ident); ok {
+			return "field " + id.Name
+		}
+	}
+	if s, ok := errflow.StringConst(info, key); ok {
+		return fmt.Sprintf("key %q", s)
+	}
+	return "element"
+}
+
+// outputTypes returns the types of the values the handler's output is
+// made of: the results its path turns into the tool result, the values
+// it marshals into one, and the structs, maps and slices those hold.
+func (h *handler) outputTypes() *typeutil.Map {
+	out := new(typeutil.Map)
+	for i, role := range h.Path.Roles {
+		if role == errflow.RoleOutput {
+			addReachable(out, h.Sig.Results().At(i).Type())
+		}
+	}
+	for _, b := range h.b.Root.Bodies { // the handler's and its literals', from the layer's index
+		if !errflow.Within(b.Node, h.b.Node) {
+			continue
+		}
+		for i, call := range b.Calls {
+			switch fn := b.CallFuncs[i]; {
+			case len(call.Args) == 0:
+			case model.IsFunc(fn, "encoding/json", "Marshal"), model.IsFunc(fn, "encoding/json", "MarshalIndent"),
+				model.IsMethod(fn, "encoding/json", "Encoder", "Encode"),
+				model.IsFunc(fn, model.MCPGoPath, "NewToolResultStructured"), model.IsFunc(fn, model.MCPGoPath, "NewToolResultStructuredOnly"),
+				model.IsFunc(fn, model.MCPGoPath, "NewToolResultJSON"):
+				addReachable(out, h.c.info.TypeOf(call.Args[0]))
+			}
+		}
+	}
+	return out
+}
+
+// addReachable adds t to set, with the types of the fields, elements and
+// values it holds, through pointers: the parts of an output a handler
+// can write text into.
+func addReachable(set *typeutil.Map, t types.Type) {
+	if t == nil {
+		return
+	}
+	t = model.Deref(t)
+	if set.At(t) != nil {
+		return
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		set.Set(t, true)
+		for i := range u.NumFields() {
+			addReachable(set, u.Field(i).Type())
+		}
+	case *types.Map:
+		set.Set(t, true)
+		addReachable(set, u.Elem())
+	case *types.Slice:
+		addReachable(set, u.Elem())
+	case *types.Array:
+		addReachable(set, u.Elem())
+	}
+}
