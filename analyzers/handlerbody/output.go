@@ -17,6 +17,8 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -29,6 +31,9 @@ import (
 // output it succeeds with.
 func noStringifyInOutput(h *handler) {
 	if h.source || h.b == nil {
+		return
+	}
+	if !h.copiesErrorText() {
 		return
 	}
 	out := h.outputTypes()
@@ -102,6 +107,31 @@ func keyName(info *types.Info, t types.Type, key ast.Expr) string {
 		return fmt.Sprintf("key %q", s)
 	}
 	return "element"
+}
+
+// copiesErrorText reports whether the handler, or a literal in it, makes
+// text of an error: err.Error(), or an error printed by fmt. Without one
+// no text of its output can come from an error, and its body is not
+// walked.
+func (h *handler) copiesErrorText() bool {
+	for _, b := range h.b.Root.Bodies {
+		if !errflow.Within(b.Node, h.b.Node) {
+			continue
+		}
+		for i, call := range b.Calls {
+			fn := b.CallFuncs[i]
+			switch {
+			case fn == nil:
+			case fn.Name() == "Error" && len(call.Args) == 0:
+				return true
+			case fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && strings.HasPrefix(fn.Name(), "Sprint"):
+				if slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return errflow.IsError(h.c.info.TypeOf(a)) }) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // outputTypes returns the types of the values the handler's output is
