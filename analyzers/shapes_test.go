@@ -23,5 +23,6 @@ func TestShapes(t *testing.T) {
 		"./ops", "./opstools", "./opsserver",
 		"./toolkit", "./kittools", "./kitserver",
 		"./notecache", "./notecacheserver",
-		"./billing", "./billingserver", "./billingreport", "./deployserver")
+		"./billing", "./billingserver", "./billingreport", "./deployserver",
+		"./warehouse", "./warehouseserver")
 }

@@ -248,7 +248,11 @@
 // values its error, or its text result, may carry. Such a blob is
 // reported where it enters this package — at the handler's return, or
 // where the handler shows the text — naming the helpers and the place it
-// comes from.
+// comes from. A summary also says which method of an interface parameter
+// its error may come from (sql.ListDatabases calling qr.ResourceRequest
+// on its QueryRunner): the caller that hands it its own implementation
+// resolves the method there, and what that method's error carries is
+// reported where it is built.
 //
 // An adapter that shows a text result with the error (out, err :=
 // op.Run(…); NewToolResultError(err.Error() + "\n" + out)) makes that

@@ -88,6 +88,10 @@ func (r FactSlot) describe() string {
 		parts = append(parts, fmt.Sprintf("carries %v", r.Params))
 	}
 	for _, c := range r.Calls {
+		if c.Method != "" {
+			parts = append(parts, fmt.Sprintf("calls $%d.%s.%d", c.Param, c.Method, c.Result))
+			continue
+		}
 		parts = append(parts, fmt.Sprintf("calls $%d.%d", c.Param, c.Result))
 	}
 	for _, b := range r.Blobs {

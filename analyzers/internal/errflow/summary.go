@@ -102,9 +102,12 @@ type Slot struct {
 }
 
 // A ParamCall is result Result of calling the function-valued parameter
-// Param.
+// Param, or, with Method, of calling that method of the interface-valued
+// parameter Param (an interface with several methods: one with a single
+// method is called as a function value is).
 type ParamCall struct {
 	Param, Result int
+	Method        string
 }
 
 // A Blob is a raw upstream value in the text of an error or of an error
@@ -339,7 +342,7 @@ func (s *Summary) normalize() {
 		slices.Sort(r.Mentions)
 		slices.Sort(r.Shows)
 		slices.SortFunc(r.Calls, func(a, b ParamCall) int {
-			return cmp.Or(cmp.Compare(a.Param, b.Param), cmp.Compare(a.Result, b.Result))
+			return cmp.Or(cmp.Compare(a.Param, b.Param), cmp.Compare(a.Result, b.Result), cmp.Compare(a.Method, b.Method))
 		})
 		slices.SortFunc(r.Blobs, compareBlobs)
 		slices.SortFunc(r.FailBlobs, compareBlobs)

@@ -63,6 +63,7 @@ type Value struct {
 type paramCall struct {
 	param  *types.Var
 	result int
+	method string // see ParamCall
 }
 
 // unknownValue is the value of an expression the layer cannot see into.
@@ -186,7 +187,7 @@ func (v Value) slot(sig *types.Signature) Slot {
 	slices.Sort(sl.Shows)
 	for _, c := range v.Calls {
 		if i := paramIndex(sig, c.param); i >= 0 {
-			pc := ParamCall{Param: i, Result: c.result}
+			pc := ParamCall{Param: i, Result: c.result, Method: c.method}
 			if !slices.Contains(sl.Calls, pc) {
 				sl.Calls = append(sl.Calls, pc)
 			}
@@ -594,15 +595,22 @@ func (m *mentionScan) ident(id *ast.Ident) {
 }
 
 // paramCallOf returns the parameter a call calls, and which of its
-// results is read: h(…) for a function-valued parameter h, and op.Run(…)
+// results is read: h(…) for a function-valued parameter h, op.Run(…)
 // for a parameter op of an interface with one method, which is how a
 // value of a function type implementing it (an http.HandlerFunc) is
-// called.
+// called, and qr.Query(…) for a parameter qr of an interface with
+// several, by the method's name: a service handed its client by the
+// package that implements it.
 func (w *walk) paramCallOf(call *ast.CallExpr, index int) (paramCall, bool) {
 	fun := ast.Unparen(call.Fun)
+	method := ""
 	if sel, ok := fun.(*ast.SelectorExpr); ok {
-		if s, ok := w.s.info.Selections[sel]; !ok || s.Kind() != types.MethodVal || oneMethod(s.Recv()) == nil {
+		s, ok := w.s.info.Selections[sel]
+		if !ok || s.Kind() != types.MethodVal || !types.IsInterface(s.Recv()) {
 			return paramCall{}, false
+		}
+		if oneMethod(s.Recv()) == nil {
+			method = sel.Sel.Name
 		}
 		fun = ast.Unparen(sel.X)
 	}
@@ -611,13 +619,13 @@ func (w *walk) paramCallOf(call *ast.CallExpr, index int) (paramCall, bool) {
 		return paramCall{}, false
 	}
 	p, ok := w.s.info.Uses[id].(*types.Var)
-	if !ok || !IsParam(p) || paramSig(p) == nil {
+	if !ok || !IsParam(p) || method == "" && paramSig(p) == nil {
 		return paramCall{}, false
 	}
 	if index < 0 {
 		index = 0
 	}
-	return paramCall{param: p, result: index}, true
+	return paramCall{param: p, result: index, method: method}, true
 }
 
 // mention adds what exprs mention to v: the parameters to v.Mentions (or
@@ -991,7 +999,21 @@ func (w *walk) calleeValue(call *ast.CallExpr, sum *Summary, sig *types.Signatur
 			v.Protocol = ProtoAny
 			continue
 		}
-		inner := w.passedFuncValue(a, c.Result, depth)
+		var inner Value
+		if c.Method != "" && c.Param < sig.Params().Len() {
+			inner = w.passedMethodValue(a, sig.Params().At(c.Param).Type(), c.Method, c.Result, depth)
+			if fn != nil && len(inner.Blobs) > 0 {
+				// The callee calls the method: it is on the way.
+				blobs := make([]Blob, len(inner.Blobs))
+				for i, b := range inner.Blobs {
+					b.Via = append([]string{model.FuncName(fn)}, b.Via...)
+					blobs[i] = b
+				}
+				inner.Blobs = blobs
+			}
+		} else {
+			inner = w.passedFuncValue(a, c.Result, depth)
+		}
 		inner.NonNil, inner.WrapsRPC, inner.ContextOnly = true, true, true
 		v.merge(inner)
 	}
@@ -1020,6 +1042,62 @@ func (w *walk) passedFuncValue(a ast.Expr, index, depth int) Value {
 	}
 	v := unknownValue
 	v.Protocol = ProtoAny
+	return v
+}
+
+// passedMethodValue is the value of result index of calling the method
+// named method of a value passed as an argument for a parameter of
+// interface type iface: the method of the argument's type when that is
+// concrete, else of each type of this package or of the packages it
+// knows the summaries of that implements the interface's method, as an
+// interface call of the package's own is (implCallees).
+func (w *walk) passedMethodValue(a ast.Expr, iface types.Type, method string, index, depth int) Value {
+	v := unknownValue // as a call of a method no summary knows: not a protocol error for all that
+	if depth > maxDepth {
+		return v
+	}
+	t := w.s.info.TypeOf(a)
+	if t == nil {
+		return v
+	}
+	var pkg *types.Package
+	if named, ok := types.Unalias(iface).(*types.Named); ok {
+		pkg = named.Obj().Pkg() // an unexported method is its interface's package's
+	}
+	var fns []*types.Func
+	if obj, _, _ := types.LookupFieldOrMethod(t, true, pkg, method); obj != nil {
+		if fn, ok := obj.(*types.Func); ok {
+			if isAbstract(fn) {
+				if id, ok := ast.Unparen(a).(*ast.Ident); ok {
+					if p, ok := w.s.info.Uses[id].(*types.Var); ok && IsParam(p) {
+						// Passed on from a parameter: the caller says.
+						v.Calls = []paramCall{{param: p, result: index, method: method}}
+						return v
+					}
+				}
+				fns = w.s.implementations(fn)
+			} else {
+				fns = []*types.Func{fn}
+			}
+		}
+	}
+	found := false
+	for _, fn := range fns {
+		if sum := w.s.summary(fn); sum != nil {
+			mv := w.calleeValue(&ast.CallExpr{Fun: a}, sum, fn.Signature(), index, 0, fn, depth+1)
+			if res := fn.Signature().Results(); index >= res.Len() || !IsErrorOrRuntimeError(res.At(index).Type()) {
+				// Data the callee handed to a call the layer does not
+				// know (json.Unmarshal(body, &v)), whose error is not
+				// that data's text.
+				mv.Blobs = nil
+			}
+			if !found {
+				v, found = mv, true
+			} else {
+				v.merge(mv)
+			}
+		}
+	}
 	return v
 }
 
