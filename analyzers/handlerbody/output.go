@@ -114,10 +114,7 @@ func keyName(info *types.Info, t types.Type, key ast.Expr) string {
 // no text of its output can come from an error, and its body is not
 // walked.
 func (h *handler) copiesErrorText() bool {
-	for _, b := range h.b.Root.Bodies {
-		if !errflow.Within(b.Node, h.b.Node) {
-			continue
-		}
+	for _, b := range h.b.Nested() {
 		for i, call := range b.Calls {
 			fn := b.CallFuncs[i]
 			switch {
@@ -144,10 +141,7 @@ func (h *handler) outputTypes() *typeutil.Map {
 			addReachable(out, h.Sig.Results().At(i).Type())
 		}
 	}
-	for _, b := range h.b.Root.Bodies { // the handler's and its literals', from the layer's index
-		if !errflow.Within(b.Node, h.b.Node) {
-			continue
-		}
+	for _, b := range h.b.Nested() {
 		for i, call := range b.Calls {
 			switch fn := b.CallFuncs[i]; {
 			case len(call.Args) == 0:

@@ -90,10 +90,8 @@ func (f *finder) callsWithin(b *Body) []*ast.CallExpr {
 		return b.Calls
 	}
 	var out []*ast.CallExpr
-	for _, nb := range b.Root.Bodies {
-		if nb == b || nb.Node.Pos() >= b.Node.Pos() && nb.Node.End() <= b.Node.End() {
-			out = append(out, nb.Calls...)
-		}
+	for _, nb := range b.Nested() {
+		out = append(out, nb.Calls...)
 	}
 	return out
 }

@@ -50,6 +50,21 @@ type Body struct {
 	projectStores []projectStore
 }
 
+// Nested returns b and the bodies of the function literals nested in it,
+// in source order: what a handler runs in goroutines and callbacks too.
+func (b *Body) Nested() []*Body {
+	if len(b.Lits) == 0 {
+		return []*Body{b}
+	}
+	var out []*Body
+	for _, nb := range b.Root.Bodies {
+		if Within(nb.Node, b.Node) {
+			out = append(out, nb)
+		}
+	}
+	return out
+}
+
 // FuncType returns the type the body's declaration or literal is written
 // with: its parameters and results as the file spells them.
 func (b *Body) FuncType() *ast.FuncType {

@@ -44,8 +44,21 @@ func returnedFields(rets []*ast.ReturnStmt, isRecv func(*ast.Ident) bool) map[st
 // the same few types. Keyed by the method's position.
 var foreignMethods sync.Map // token.Position.String() → map[string]bool
 
-// maxSourceFile bounds the file read for one method.
+// maxSourceFile bounds a source file read of another package.
 const maxSourceFile = 4 << 20
+
+// parseBounded parses file with mode, or returns nil when it cannot be
+// read, is larger than maxSourceFile, or does not parse.
+func parseBounded(fset *token.FileSet, file string, mode parser.Mode) *ast.File {
+	if st, err := os.Stat(file); err != nil || st.Size() > maxSourceFile {
+		return nil
+	}
+	f, err := parser.ParseFile(fset, file, nil, mode)
+	if err != nil {
+		return nil
+	}
+	return f
+}
 
 // foreignPrintedFields reads the Error method fn of another package from
 // its source file and returns the receiver's fields its returns read, or
@@ -70,12 +83,9 @@ func foreignPrintedFields(fset *token.FileSet, fn *types.Func) map[string]bool {
 // method that shadows its receiver to print something else is rare
 // enough to misread.
 func readPrintedFields(file string, line int, name string) map[string]bool {
-	if st, err := os.Stat(file); err != nil || st.Size() > maxSourceFile {
-		return nil
-	}
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
-	if err != nil {
+	f := parseBounded(fset, file, parser.SkipObjectResolution)
+	if f == nil {
 		return nil
 	}
 	for _, d := range f.Decls {

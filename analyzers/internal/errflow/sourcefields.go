@@ -176,10 +176,6 @@ func readPackageLiterals(dir string, pkg *types.Package) map[string][]Blob {
 // parseSource parses dir/name when the build would compile it into the
 // package pkgName, or returns nil.
 func parseSource(dir, name, pkgName string) (*ast.File, *token.FileSet) {
-	file := filepath.Join(dir, name)
-	if st, err := os.Stat(file); err != nil || st.Size() > maxSourceFile {
-		return nil, nil
-	}
 	if match, err := build.Default.MatchFile(dir, name); err != nil || !match {
 		return nil, nil
 	}
@@ -187,13 +183,13 @@ func parseSource(dir, name, pkgName string) (*ast.File, *token.FileSet) {
 	// (its locals are followed, not its calls), so only a file that
 	// imports what produces one can hold such a literal: its imports are
 	// read first, and the rest of the file only then.
+	file := filepath.Join(dir, name)
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, file, nil, parser.ImportsOnly)
-	if err != nil || f.Name.Name != pkgName || !slices.ContainsFunc(f.Imports, producesRaw) {
+	f := parseBounded(fset, file, parser.ImportsOnly)
+	if f == nil || f.Name.Name != pkgName || !slices.ContainsFunc(f.Imports, producesRaw) {
 		return nil, nil
 	}
-	f, err = parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
-	if err != nil {
+	if f = parseBounded(fset, file, parser.SkipObjectResolution); f == nil {
 		return nil, nil
 	}
 	return f, fset

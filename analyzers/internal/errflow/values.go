@@ -89,6 +89,14 @@ func (v *Value) merge(o Value) {
 
 func (v *Value) addBlob(b Blob) { v.Blobs = appendBlob(v.Blobs, b) }
 
+// addBlobVia adds b, come through fn (when not nil), first on its way.
+func (v *Value) addBlobVia(fn *types.Func, b Blob) {
+	if fn != nil {
+		b.Via = append([]string{model.FuncName(fn)}, b.Via...)
+	}
+	v.addBlob(b)
+}
+
 // appendBlob returns bs with b added, unless bs holds one from the same
 // place or maxBlobs already; bs itself is left as it was. Of two from
 // the same place, the one through fewer functions is kept: a path that
@@ -949,10 +957,7 @@ func (w *walk) calleeValue(call *ast.CallExpr, sum *Summary, sig *types.Signatur
 		v.Protocol = ProtoAny
 	}
 	for _, b := range sl.Blobs {
-		if fn != nil {
-			b.Via = append([]string{model.FuncName(fn)}, b.Via...)
-		}
-		v.addBlob(b)
+		v.addBlobVia(fn, b)
 	}
 	for _, p := range sl.Params {
 		for _, a := range ArgsOf(call, sig, p, shift) {
@@ -1002,15 +1007,10 @@ func (w *walk) calleeValue(call *ast.CallExpr, sum *Summary, sig *types.Signatur
 		var inner Value
 		if c.Method != "" && c.Param < sig.Params().Len() {
 			inner = w.passedMethodValue(a, sig.Params().At(c.Param).Type(), c.Method, c.Result, depth)
-			if fn != nil && len(inner.Blobs) > 0 {
-				// The callee calls the method: it is on the way.
-				blobs := make([]Blob, len(inner.Blobs))
-				for i, b := range inner.Blobs {
-					b.Via = append([]string{model.FuncName(fn)}, b.Via...)
-					blobs[i] = b
-				}
-				inner.Blobs = blobs
+			for _, b := range inner.Blobs {
+				v.addBlobVia(fn, b) // the callee calls the method: it is on the way
 			}
+			inner.Blobs = nil
 		} else {
 			inner = w.passedFuncValue(a, c.Result, depth)
 		}
@@ -1081,21 +1081,18 @@ func (w *walk) passedMethodValue(a ast.Expr, iface types.Type, method string, in
 			}
 		}
 	}
-	found := false
-	for _, fn := range fns {
-		if sum := w.s.summary(fn); sum != nil {
-			mv := w.calleeValue(&ast.CallExpr{Fun: a}, sum, fn.Signature(), index, 0, fn, depth+1)
-			if res := fn.Signature().Results(); index >= res.Len() || !IsErrorOrRuntimeError(res.At(index).Type()) {
-				// Data the callee handed to a call the layer does not
-				// know (json.Unmarshal(body, &v)), whose error is not
-				// that data's text.
-				mv.Blobs = nil
-			}
-			if !found {
-				v, found = mv, true
-			} else {
-				v.merge(mv)
-			}
+	for i, c := range w.summarized(fns) {
+		mv := w.calleeValue(&ast.CallExpr{Fun: a}, c.sum, c.sig, index, 0, c.fn, depth+1)
+		if res := c.sig.Results(); index >= res.Len() || !IsErrorOrRuntimeError(res.At(index).Type()) {
+			// Data the callee handed to a call the layer does not know
+			// (json.Unmarshal(body, &v)), whose error is not that data's
+			// text.
+			mv.Blobs = nil
+		}
+		if i == 0 {
+			v = mv
+		} else {
+			v.merge(mv)
 		}
 	}
 	return v
@@ -1280,10 +1277,15 @@ func (w *walk) implCallees(call *ast.CallExpr) []calleeSummary {
 	if m == nil || !isAbstract(m) {
 		return nil
 	}
+	return w.summarized(w.s.implementations(m))
+}
+
+// summarized returns those of fns that have a summary, with it.
+func (w *walk) summarized(fns []*types.Func) []calleeSummary {
 	var out []calleeSummary
-	for _, impl := range w.s.implementations(m) {
-		if sum := w.s.summary(impl); sum != nil {
-			out = append(out, calleeSummary{fn: impl, sig: impl.Signature(), sum: sum})
+	for _, fn := range fns {
+		if sum := w.s.summary(fn); sum != nil {
+			out = append(out, calleeSummary{fn: fn, sig: fn.Signature(), sum: sum})
 		}
 	}
 	return out
