@@ -12,9 +12,10 @@ import (
 	"github.com/mcperrlint/mcperrlint/analyzers"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/docs"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/rules"
+	"github.com/mcperrlint/mcperrlint/internal/doclinks"
 )
 
-var update = flag.Bool("update", false, "rewrite the README's rule reference from the analyzers' doc.go files")
+var update = flag.Bool("update", false, "rewrite the rule reference, docs/rules, from the analyzers' doc.go files")
 
 // TestRulesDocumented checks that the rule table and the analyzers' docs
 // agree: every rule has exactly one "# Rule" section, in the doc.go of the
@@ -26,7 +27,7 @@ func TestRulesDocumented(t *testing.T) {
 			t.Errorf("%s: Doc does not start with %q", a.Name, a.Name+": ")
 		}
 		if a.URL != rules.DocsURL+"#analyzer-"+a.Name {
-			t.Errorf("%s: URL = %q, want the README anchor", a.Name, a.URL)
+			t.Errorf("%s: URL = %q, want the anchor of its section of the rule index", a.Name, a.URL)
 		}
 		for _, id := range docs.RuleIDs(a.Doc) {
 			if prev, dup := sections[id]; dup {
@@ -39,6 +40,8 @@ func TestRulesDocumented(t *testing.T) {
 				t.Errorf("%s documents %s, which is not in the rule table", a.Name, id)
 			case r.Analyzer != a.Name && r.Analyzer != "*":
 				t.Errorf("%s documents %s, which %s reports", a.Name, id, r.Analyzer)
+			case r.DocumentedBy() != a.Name:
+				t.Errorf("%s documents %s, whose URL points to %s's page", a.Name, id, r.DocumentedBy())
 			}
 			if text, _ := docs.Rule(a.Doc, id); len(text) < 80 {
 				t.Errorf("%s: the section of %s is too short to say what, why and how to fix", a.Name, id)
@@ -86,33 +89,77 @@ func TestOptInRules(t *testing.T) {
 	}
 }
 
-const (
-	beginMarker = "<!-- BEGIN RULES: generated from the analyzers' doc.go by `go test ./analyzers -update`; do not edit -->"
-	endMarker   = "<!-- END RULES -->"
-)
-
-// TestREADMEReference keeps the README's rule reference equal to what the
-// analyzers' doc.go files say. Run with -update to rewrite it.
-func TestREADMEReference(t *testing.T) {
-	path := filepath.Join("..", "README.md")
-	data, err := os.ReadFile(path)
+// TestRulesReference keeps the rule reference, the pages of docs/rules,
+// equal to what the analyzers' doc.go files say. Run with -update to
+// rewrite it.
+func TestRulesReference(t *testing.T) {
+	dir := filepath.Join("..", "docs", "rules")
+	generated := map[string]bool{}
+	for _, p := range analyzers.ReferencePages() {
+		generated[p.Name] = true
+		path := filepath.Join(dir, p.Name)
+		data, err := os.ReadFile(path)
+		if err == nil && string(data) == p.Markdown {
+			continue
+		}
+		if *update {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, []byte(p.Markdown), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		t.Errorf("docs/rules/%s is out of date: run go test ./analyzers -update", p.Name)
+	}
+	entries, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	readme := string(data)
-	begin, end := strings.Index(readme, beginMarker), strings.Index(readme, endMarker)
-	if begin < 0 || end < begin {
-		t.Fatalf("README.md lacks the markers %q ... %q", beginMarker, endMarker)
-	}
-	want := readme[:begin+len(beginMarker)] + "\n\n" + analyzers.Reference() + "\n\n" + readme[end:]
-	if want == readme {
-		return
-	}
-	if *update {
-		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
-			t.Fatal(err)
+	for _, e := range entries {
+		if generated[e.Name()] {
+			continue
 		}
-		return
+		if *update {
+			if err := os.Remove(filepath.Join(dir, e.Name())); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		t.Errorf("docs/rules/%s is not generated from any analyzer: go test ./analyzers -update removes it", e.Name())
 	}
-	t.Errorf("README.md's rule reference is out of date: run go test ./analyzers -update")
+}
+
+// TestRuleURLs checks that every diagnostic's URL, and every analyzer's,
+// names a page of the rule reference and a heading on it.
+func TestRuleURLs(t *testing.T) {
+	const repo = "https://github.com/mcperrlint/mcperrlint/blob/main/"
+	anchors := map[string]map[string]bool{}
+	check := func(what, url string) {
+		rest, ok := strings.CutPrefix(url, repo)
+		if !ok {
+			t.Errorf("%s: URL %q is not in %s", what, url, repo)
+			return
+		}
+		file, anchor, _ := strings.Cut(rest, "#")
+		if anchors[file] == nil {
+			data, err := os.ReadFile(filepath.Join("..", filepath.FromSlash(file)))
+			if err != nil {
+				t.Errorf("%s: URL %q: %v", what, url, err)
+				return
+			}
+			anchors[file] = doclinks.Anchors(string(data))
+		}
+		if anchor != "" && !anchors[file][anchor] {
+			t.Errorf("%s: URL %q: %s has no heading with that anchor", what, url, file)
+		}
+	}
+	for _, r := range rules.All {
+		check("rule "+r.ID, r.URL())
+	}
+	for _, a := range analyzers.Suite() {
+		check("analyzer "+a.Name, a.URL)
+	}
+	check("the rule index", rules.DocsURL)
 }

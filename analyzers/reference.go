@@ -5,43 +5,106 @@ import (
 	"fmt"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/docs"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/rules"
 )
 
-// Reference returns the Markdown reference of every analyzer and rule, made
-// from the analyzers' doc.go files: the README's "Rules" section. Each rule
-// is a "####" heading whose anchor is the rule id, which is where every
-// diagnostic's URL points.
-func Reference() string {
-	var b strings.Builder
-	b.WriteString("| analyzer | checks | rules |\n|---|---|---|\n")
-	for _, a := range Suite() {
-		var links []string
-		for _, id := range docs.RuleIDs(a.Doc) {
-			links = append(links, fmt.Sprintf("[%s](#%s)", id, id))
-		}
-		fmt.Fprintf(&b, "| [%s](#analyzer-%s) | %s | %s |\n", a.Name, a.Name, docs.Summary(a.Doc), strings.Join(links, ", "))
+// A Page is one page of the rule reference, generated from the analyzers'
+// doc.go files into the directory docs/rules.
+type Page struct {
+	Name     string // the file's name in docs/rules: README.md, or <analyzer>.md
+	Markdown string
+}
+
+// ReferencePages returns the rule reference: an index, README.md, with a
+// section per analyzer (anchor "analyzer-<name>", where each Analyzer's URL
+// points) that lists its rules, then a page per analyzer, <name>.md, with a
+// section per rule whose anchor is the rule id, where every diagnostic's URL
+// points.
+func ReferencePages() []Page {
+	suite := Suite()
+	pages := []Page{{"README.md", index(suite)}}
+	for _, a := range suite {
+		pages = append(pages, Page{a.Name + ".md", analyzerPage(a.Name, a.Doc, &a.Flags)})
 	}
-	b.WriteString("\n")
-	for _, a := range Suite() {
-		fmt.Fprintf(&b, "### Analyzer %s\n\n", a.Name)
-		fmt.Fprintf(&b, "%s.\n\n", capitalize(docs.Summary(a.Doc)))
-		if intro := introduction(a.Doc); intro != "" {
-			b.WriteString(docs.Markdown(intro, 4))
-			b.WriteString("\n")
-		}
-		writeFlags(&b, a.Name, &a.Flags)
+	return pages
+}
+
+// generated heads every page: GitHub does not show it.
+func generated(from string) string {
+	return fmt.Sprintf("<!-- Generated from %s by `go test ./analyzers -update`; do not edit. -->\n\n", from)
+}
+
+// index is the page that lists every analyzer and rule.
+func index(suite []*analysis.Analyzer) string {
+	var b strings.Builder
+	b.WriteString(generated("the analyzers' doc.go files"))
+	b.WriteString(`# Rules
+
+Every finding names its rule first (` + "`error-contract-empty: …`" + `), carries the rule id as its
+diagnostic category (and SARIF ` + "`ruleId`" + `), and links to the rule's section on its analyzer's
+page, whose anchor is the id. Each page is generated from the analyzer's ` + "`doc.go`" + `, the
+source of ` + "`mcperrlint help <analyzer>`" + ` and of SARIF help too.
+
+| analyzer | checks | rules |
+|---|---|---|
+`)
+	docsOf := map[string]Rule{}
+	for _, r := range Rules() {
+		docsOf[r.ID] = r
+	}
+	for _, a := range suite {
+		fmt.Fprintf(&b, "| [%s](%s.md) | %s | %d |\n", a.Name, a.Name, cell(docs.Summary(a.Doc)), len(docs.RuleIDs(a.Doc)))
+	}
+	for _, a := range suite {
+		fmt.Fprintf(&b, "\n## Analyzer %s\n\n", a.Name)
+		fmt.Fprintf(&b, "%s. [%s.md](%s.md) has its flags and each rule in full.\n\n", capitalize(docs.Summary(a.Doc)), a.Name, a.Name)
+		b.WriteString("| rule | level | finds |\n|---|---|---|\n")
 		for _, id := range docs.RuleIDs(a.Doc) {
 			rule, _ := rules.ByID(id)
-			text, _ := docs.Rule(a.Doc, id)
-			fmt.Fprintf(&b, "#### %s\n\n", id)
-			fmt.Fprintf(&b, "*%s* · reported by `%s`%s\n\n", rule.Severity, reporter(rule), optIn(rule))
-			b.WriteString(docs.Markdown(text, 5))
-			b.WriteString("\n")
+			level := rule.Severity.String()
+			if rule.OptInFlag() != "" {
+				level += ", off by default"
+			}
+			fmt.Fprintf(&b, "| [%s](%s.md#%s) | %s | %s |\n", id, a.Name, id, level, cell(docs.Markdown(docsOf[id].Summary(), 0)))
 		}
 	}
-	return strings.TrimSuffix(b.String(), "\n")
+	return b.String()
+}
+
+// analyzerPage is the page of one analyzer and its rules.
+func analyzerPage(name, doc string, flags *flag.FlagSet) string {
+	var b strings.Builder
+	b.WriteString(generated("analyzers/" + name + "/doc.go"))
+	fmt.Fprintf(&b, "# Analyzer %s\n\n", name)
+	fmt.Fprintf(&b, "%s.\n\n", capitalize(docs.Summary(doc)))
+	if intro := introduction(doc); intro != "" {
+		b.WriteString(docs.Markdown(intro, 2))
+		b.WriteString("\n")
+	}
+	writeFlags(&b, name, flags)
+	ids := docs.RuleIDs(doc)
+	var links []string
+	for _, id := range ids {
+		links = append(links, fmt.Sprintf("[%s](#%s)", id, id))
+	}
+	fmt.Fprintf(&b, "Rules: %s. Every rule of the suite: [the index](README.md).\n", strings.Join(links, ", "))
+	for _, id := range ids {
+		rule, _ := rules.ByID(id)
+		text, _ := docs.Rule(doc, id)
+		fmt.Fprintf(&b, "\n## %s\n\n", id)
+		fmt.Fprintf(&b, "*%s* · reported by `%s`%s\n\n", rule.Severity, reporter(rule), optIn(rule))
+		b.WriteString(docs.Markdown(text, 3))
+	}
+	return b.String()
+}
+
+// cell makes one line of Markdown fit in a table cell.
+func cell(md string) string {
+	md = strings.Join(strings.Fields(md), " ")
+	return strings.ReplaceAll(md, "|", `\|`)
 }
 
 // introduction returns an analyzer's Doc without its summary line and its

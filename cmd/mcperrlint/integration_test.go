@@ -218,8 +218,8 @@ func TestDemoRequireContract(t *testing.T) {
 				continue
 			}
 			n++
-			if f.URL != "https://github.com/mcperrlint/mcperrlint/blob/main/README.md#error-contract-missing" || f.Severity != "warning" {
-				t.Errorf("%s: url %q severity %q, want the rule's README anchor and warning", f.File, f.URL, f.Severity)
+			if f.URL != "https://github.com/mcperrlint/mcperrlint/blob/main/docs/rules/contractstruct.md#error-contract-missing" || f.Severity != "warning" {
+				t.Errorf("%s: url %q severity %q, want the rule's section of the rule reference and warning", f.File, f.URL, f.Severity)
 			}
 		}
 		if n != len(optIn) {

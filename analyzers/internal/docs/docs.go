@@ -5,8 +5,8 @@
 // section "# Analyzer <name>" whose first line is "<name>: <summary>" (the
 // go/analysis convention for Analyzer.Doc), then one "# Rule <id>" section
 // per rule the analyzer reports. The Analyzer's Doc is everything from the
-// summary on; the README's rule sections and SARIF help are generated from
-// the rule sections.
+// summary on; the rule reference (docs/rules) and SARIF help are generated
+// from the rule sections.
 package docs
 
 import (
@@ -70,8 +70,8 @@ func Summary(doc string) string {
 	return first
 }
 
-// Markdown renders Go doc comment text as Markdown, for the README and
-// SARIF help. Headings are rendered at the given level; code blocks become
+// Markdown renders Go doc comment text as Markdown, for the rule reference
+// and SARIF help. Headings are rendered at the given level; code blocks become
 // fenced Go blocks.
 func Markdown(text string, headingLevel int) string {
 	var p comment.Parser

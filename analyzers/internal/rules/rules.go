@@ -2,13 +2,13 @@
 // here once, with the analyzer that reports it and its default severity.
 //
 // A rule's documentation lives in its analyzer's doc.go, under a heading
-// "# Rule <id>", from which the README and SARIF help are generated; its
-// check is one function in that analyzer.
+// "# Rule <id>", from which the reference pages under docs/rules and SARIF
+// help are generated; its check is one function in that analyzer.
 package rules
 
 // A Severity is a rule's default level. Go's analysis drivers treat every
 // diagnostic alike; the severity reaches users through SARIF levels, the
-// README and golangci-lint's severity rules.
+// rule reference and golangci-lint's severity rules.
 type Severity int
 
 const (
@@ -31,12 +31,35 @@ type Rule struct {
 	Severity Severity
 }
 
-// DocsURL is where every rule is documented: the README, one section per rule
-// whose anchor is the rule id.
-const DocsURL = "https://github.com/mcperrlint/mcperrlint/blob/main/README.md"
+// referenceURL is the directory of the rule reference, docs/rules, as
+// GitHub shows it. Its pages are generated from the analyzers' doc.go files
+// (go test ./analyzers -update).
+const referenceURL = "https://github.com/mcperrlint/mcperrlint/blob/main/docs/rules/"
 
-// URL returns the address of the rule's documentation.
-func (r Rule) URL() string { return DocsURL + "#" + r.ID }
+// DocsURL is the index of the rule reference, docs/rules/README.md: every
+// analyzer and rule, with one section per analyzer whose anchor is
+// "analyzer-<name>".
+const DocsURL = referenceURL + "README.md"
+
+// URL returns the address of the rule's documentation: the section of its
+// analyzer's page, docs/rules/<analyzer>.md, whose anchor is the rule id.
+func (r Rule) URL() string { return referenceURL + r.DocumentedBy() + ".md#" + r.ID }
+
+// DocumentedBy returns the analyzer whose doc.go documents r: the analyzer
+// that reports it, or, for a rule every analyzer reports, the one that
+// owns the directives it is about.
+func (r Rule) DocumentedBy() string {
+	if a, ok := documentedBy[r]; ok {
+		return a
+	}
+	return r.Analyzer
+}
+
+// documentedBy maps each rule every analyzer reports ("*") to the analyzer
+// that documents it.
+var documentedBy = map[Rule]string{
+	IgnoreUnused: "ignoredirective",
+}
 
 // The rules, grouped by analyzer in the order of the design's tables.
 var (
