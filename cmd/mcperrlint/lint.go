@@ -150,7 +150,7 @@ func parseLintFlags(args []string, stderr io.Writer) (*lintOptions, error) {
 	fs.IntVar(&opts.contextLines, "c", -1, "with text output: show `N` lines of source around each finding")
 	fs.StringVar(&opts.srcRoot, "srcroot", "", "directory that reported paths are relative to (default: the go.work or go.mod directory)")
 	fs.BoolVar(&opts.tests, "test", true, "check test files too")
-	fs.BoolVar(&opts.allSource, "allsource", false, "load every dependency from source, not only those whose imports reach the mcperr runtime or an MCP SDK (slower; see the README's What loses facts)")
+	fs.BoolVar(&opts.allSource, "allsource", false, "load every dependency from source, not only those whose imports reach the mcperr runtime or an MCP SDK (slower; see docs/performance.md, What loses facts)")
 	suite := analyzers.Suite()
 	enabled := registerAnalyzerFlags(fs, suite)
 	fs.Usage = func() { lintUsage(fs) }
@@ -237,7 +237,7 @@ func lintUsage(fs *flag.FlagSet) {
 	fs.PrintDefaults()
 }
 
-// usageText is the usage before the flags. The README's command list
+// usageText is the usage before the flags. docs/linter.md's "Running it"
 // repeats it; a test keeps the two equal.
 const usageText = `usage: mcperrlint [-C dir] [flags] packages...
 

@@ -7,15 +7,15 @@ import (
 	"testing"
 )
 
-// TestREADMEHasUsage keeps the README's "Running it" equal to what
+// TestDocsHaveUsage keeps "Running it" in docs/linter.md equal to what
 // mcperrlint -h prints before its flags.
-func TestREADMEHasUsage(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+func TestDocsHaveUsage(t *testing.T) {
+	page, err := os.ReadFile(filepath.Join("..", "..", "docs", "linter.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	block := "```\n" + strings.TrimSuffix(usageText, "\n") + "\n```"
-	if !strings.Contains(string(readme), block) {
-		t.Errorf("README.md lacks the usage text of mcperrlint -h, in a code block:\n%s", block)
+	if !strings.Contains(string(page), block) {
+		t.Errorf("docs/linter.md lacks the usage text of mcperrlint -h, in a code block:\n%s", block)
 	}
 }
