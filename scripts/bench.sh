@@ -10,7 +10,7 @@
 # Needs only the Go module proxy. Corpora and tools live in
 # ~/.cache/mcperrlint-bench unless -work says otherwise; the first run also
 # compiles mcp-grafana's dependencies, a few minutes on two cores, once.
-# the README's Performance section explains the table.
+# docs/performance.md explains the table.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 exec go run ./internal/bench/cmd/bench "$@"

@@ -298,8 +298,8 @@ func TestShapesUnderEveryDriver(t *testing.T) {
 
 // TestModesExitCodes runs every mode on the demo (findings), on the
 // bundled example (clean) and on a copy of the demo with a type error
-// (the run cannot complete), and checks the exit code the README's table
-// gives for each.
+// (the run cannot complete), and checks the exit code the table of
+// docs/linter.md gives for each.
 func TestModesExitCodes(t *testing.T) {
 	broken := copyFixture(t, demoDir)
 	if err := os.WriteFile(filepath.Join(broken, "broken.go"), []byte("package main\n\nvar broken int = \"not an int\"\n"), 0o644); err != nil {

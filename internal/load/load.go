@@ -48,7 +48,7 @@
 //
 // What this loses, by construction, are facts about packages outside the
 // source set; Config.AllSource loads everything from source, as the stock
-// driver does, to get them back (see the README, "What loses facts, and how to get them back").
+// driver does, to get them back (see docs/performance.md, "What loses facts, and how to get them back").
 package load
 
 import (

@@ -2,8 +2,7 @@
 // already on disk, and prints, per server, its findings by rule and the
 // time it took; given a review of a server, it also scores the findings
 // against the defects the review lists. It fetches nothing: point it at
-// checkouts (the README's "Real servers" section says where ours came
-// from).
+// checkouts (docs/real-servers.md says where ours came from).
 //
 //	go run ./internal/realservers [-review DIR] [-out DIR] SERVER[=PATTERNS]...
 //

@@ -1,6 +1,6 @@
 // Command bench times mcperrlint against the cost it cannot avoid, side
 // by side, on real and synthetic code, and writes the figures as Markdown.
-// scripts/bench.sh runs it; the README's Performance section explains the table.
+// scripts/bench.sh runs it; docs/performance.md explains the table.
 //
 // For each corpus it runs, interleaved round by round so that a busy
 // machine slows every command alike:
