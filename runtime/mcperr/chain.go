@@ -45,8 +45,21 @@ func walk(err error, visit func(error) bool, budget *int) bool {
 func firstError(err error) *Error {
 	var found *Error
 	walkChain(err, func(err error) bool {
-		found, _ = err.(*Error)
+		found = asError(err)
 		return found != nil
 	})
 	return found
+}
+
+// asError returns the *Error that err itself is, as its client sees it: err,
+// or the resolved *Error of a resolvedError (whose own chain holds the
+// unresolved one), or nil.
+func asError(err error) *Error {
+	switch e := err.(type) {
+	case *Error:
+		return e
+	case *resolvedError:
+		return e.resolved
+	}
+	return nil
 }

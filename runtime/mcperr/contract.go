@@ -96,6 +96,15 @@ type Tool[In, Out any] struct {
 // Call runs the handler with the tool's contract installed in ctx, so that
 // Fail and RecoveryFor inside it resolve reasons against Errors. A tool with
 // no handler fails with CodeInternalError rather than panicking.
+//
+// The error Call returns is the one the bindings send: ToWire and Text of it
+// give exactly their structuredContent.error and text, but for the request
+// id they add. So an error that names a reason Errors declares (a service's,
+// built WithReason) and does not state whether it is retryable gets the
+// entry's Retryable, as Fail's would; it keeps its own code, even one that
+// differs from the entry's. Such an error is returned wrapped: its text, its
+// %+v and errors.Is are the handler's error's, while errors.As finds the
+// *Error as the client sees it. Any other error is returned as it is.
 func (t *Tool[In, Out]) Call(ctx context.Context, in In) (Out, error) {
 	if t == nil || t.Handler == nil {
 		var zero Out
@@ -105,7 +114,9 @@ func (t *Tool[In, Out]) Call(ctx context.Context, in In) (Out, error) {
 		}
 		return zero, InternalError(fmt.Sprintf("Tool %q has no handler.", name))
 	}
-	return t.Handler(WithContract(ctx, t.Name, t.Errors), in)
+	contract := &installedContract{tool: t.Name, entries: t.Errors}
+	out, err := t.Handler(contract.install(ctx), in)
+	return out, contract.resolve(err)
 }
 
 // contractKey is the context key WithContract stores the contract under.
@@ -122,10 +133,15 @@ type installedContract struct {
 // against errors, the contract of the named tool. Bindings call it; handlers
 // rarely need to.
 func WithContract(ctx context.Context, tool string, errors []Contract) context.Context {
+	return (&installedContract{tool: tool, entries: errors}).install(ctx)
+}
+
+// install returns a context carrying the contract.
+func (c *installedContract) install(ctx context.Context) context.Context {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	return context.WithValue(ctx, contractKey{}, &installedContract{tool: tool, entries: errors})
+	return context.WithValue(ctx, contractKey{}, c)
 }
 
 // contractFrom returns the contract installed in ctx, or nil.
@@ -146,6 +162,54 @@ func (c *installedContract) lookup(reason string) *Contract {
 		}
 	}
 	return nil
+}
+
+// resolve returns err as the client of the tool receives it: when the first
+// *Error of its chain names a declared reason without stating whether it is
+// retryable, err wrapped with a copy of that *Error stating the entry's
+// Retryable; otherwise err itself. Fail and RecoveryFor already resolve
+// what they build, so only a service's WithReason reaches the wrapping.
+func (c *installedContract) resolve(err error) error {
+	e := firstError(err)
+	if e == nil || e.reason == "" || e.retryable != unstated {
+		return err
+	}
+	entry := c.lookup(e.reason)
+	if entry == nil {
+		return err
+	}
+	resolved := *e // an Error is immutable: its data may be shared
+	resolved.retryable = stated(entry.Retryable)
+	return &resolvedError{err: err, resolved: &resolved}
+}
+
+// A resolvedError is an error Tool.Call returns with its *Error completed by
+// the contract (see resolve). It reads as the handler's error, err: the
+// same text, the same %v and %+v, the same chain for errors.Is and
+// errors.Unwrap. What renders it for a client (ToWire, Text, CodeOf,
+// Retryable) and errors.As with a **Error find resolved instead of err's
+// own *Error.
+type resolvedError struct {
+	err      error
+	resolved *Error
+}
+
+func (r *resolvedError) Error() string { return r.err.Error() }
+func (r *resolvedError) Unwrap() error { return r.err }
+
+// As gives errors.As the resolved *Error, so that a caller reading the
+// error's data sees what the client does.
+func (r *resolvedError) As(target any) bool {
+	if p, ok := target.(**Error); ok {
+		*p = r.resolved
+		return true
+	}
+	return false
+}
+
+// Format formats the handler's error, flags and verb included.
+func (r *resolvedError) Format(f fmt.State, verb rune) {
+	fmt.Fprintf(f, fmt.FormatString(f, verb), r.err)
 }
 
 // reasons lists the declared reasons, in declaration order, for messages.

@@ -343,6 +343,141 @@ func TestToolCall(t *testing.T) {
 	}
 }
 
+// TestToolCallResolvesServiceErrors checks that the error Call returns is
+// the one the bindings send: a service's error that names a declared reason
+// gets the entry's Retryable unless it states its own, and keeps its code.
+func TestToolCallResolvesServiceErrors(t *testing.T) {
+	sentinel := ServiceUnavailable("The directory timed out.", WithReason("directory_down"))
+	tests := []struct {
+		name string
+		// service builds the handler's error in the tool's context, as a
+		// service below the handler would.
+		service func(ctx context.Context) error
+		code    Code
+		data    map[string]any
+		// same reports that Call returns the handler's error itself:
+		// nothing is left to resolve.
+		same bool
+	}{{
+		name:    "WithReason alone: retryable from the entry",
+		service: func(context.Context) error { return sentinel },
+		code:    CodeServiceUnavailable,
+		data:    map[string]any{"reason": "directory_down", "retryable": true},
+	}, {
+		name: "WithReason with WithRetryable: the error's own statement",
+		service: func(context.Context) error {
+			return ServiceUnavailable("Down for good.", WithReason("directory_down"), WithRetryable(false))
+		},
+		code: CodeServiceUnavailable,
+		data: map[string]any{"reason": "directory_down", "retryable": false},
+		same: true,
+	}, {
+		name: "WithReason with another code: the code is kept, retryable from the entry",
+		service: func(context.Context) error {
+			return ServiceUnavailable("No user u1.", WithReason("user_not_found"))
+		},
+		code: CodeServiceUnavailable,
+		data: map[string]any{"reason": "user_not_found", "retryable": false},
+	}, {
+		name: "RecoveryFor passed to a factory: already resolved",
+		service: func(ctx context.Context) error {
+			return Timeout("The directory timed out.", RecoveryFor(ctx, "directory_down"))
+		},
+		code: CodeTimeout,
+		data: map[string]any{"reason": "directory_down", "retryable": true,
+			"recovery": map[string]any{"hint": "Try again in a minute."}},
+		same: true,
+	}, {
+		name: "a reason declared twice: the last entry",
+		service: func(context.Context) error {
+			return Conflict("Taken.", WithReason("dup"))
+		},
+		code: CodeConflict,
+		data: map[string]any{"reason": "dup", "retryable": true},
+	}, {
+		name: "an undeclared reason: nothing from the contract",
+		service: func(context.Context) error {
+			return NotFound("No user u1.", WithReason("user_gone"))
+		},
+		code: CodeNotFound,
+		data: map[string]any{"reason": "user_gone"},
+		same: true,
+	}, {
+		name:    "no reason",
+		service: func(context.Context) error { return NotFound("No user u1.") },
+		code:    CodeNotFound,
+		same:    true,
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var returned error
+			tool := &Tool[string, string]{
+				Name:   "lookup_user",
+				Errors: lookupContract,
+				Handler: func(ctx context.Context, _ string) (string, error) {
+					returned = tt.service(ctx)
+					return "", returned
+				},
+			}
+			_, err := tool.Call(context.Background(), "u1")
+			if same := err == returned; same != tt.same {
+				t.Errorf("Call returned the handler's error itself: %v, want %v", same, tt.same)
+			}
+			w := ToWire(err)
+			if w.Code != tt.code || !reflect.DeepEqual(w.Data, tt.data) {
+				t.Errorf("ToWire = %v %#v\nwant     %v %#v", w.Code, w.Data, tt.code, tt.data)
+			}
+			if Text(err) != w.Text() {
+				t.Errorf("Text = %q\nToWire(err).Text() = %q", Text(err), w.Text())
+			}
+			var e *Error
+			if !errors.As(err, &e) || !reflect.DeepEqual(e.Data(), tt.data) || e.Code() != tt.code {
+				t.Errorf("errors.As finds %v with data %#v, want the error as sent", e, e.Data())
+			}
+			if retryable, _ := tt.data["retryable"].(bool); tt.data["retryable"] != nil && Retryable(err) != retryable {
+				t.Errorf("Retryable = %v, want %v", Retryable(err), retryable)
+			}
+			if !errors.Is(err, returned) || err.Error() != returned.Error() ||
+				fmt.Sprintf("%+v", err) != fmt.Sprintf("%+v", returned) {
+				t.Errorf("Call's error does not read as the handler's: %+v, want %+v", err, returned)
+			}
+		})
+	}
+	// A service's error reaches the client exactly as Fail's.
+	tool := &Tool[string, string]{
+		Name:   "lookup_user",
+		Errors: lookupContract,
+		Handler: func(ctx context.Context, id string) (string, error) {
+			if id == "fail" {
+				return "", Fail(ctx, "directory_down", "The directory timed out.")
+			}
+			return "", sentinel
+		},
+	}
+	_, service := tool.Call(context.Background(), "service")
+	_, fail := tool.Call(context.Background(), "fail")
+	if s, f := ToWire(service), ToWire(fail); !reflect.DeepEqual(s, f) || Text(service) != Text(fail) {
+		t.Errorf("service error %+v (%q)\nFail          %+v (%q)", s, Text(service), f, Text(fail))
+	}
+	// The error stays resolved when the caller wraps it, and a handler
+	// that wrapped it keeps its words.
+	tool.Handler = func(context.Context, string) (string, error) {
+		return "", fmt.Errorf("looking up u1: %w", sentinel)
+	}
+	_, err := tool.Call(context.Background(), "u1")
+	wrapped := fmt.Errorf("cli: %w", err)
+	if w := ToWire(wrapped); w.Data["retryable"] != true || w.Message != "The directory timed out." {
+		t.Errorf("ToWire of a wrapped Call error = %+v", w)
+	}
+	if err.Error() != "looking up u1: The directory timed out." || !errors.Is(wrapped, sentinel) {
+		t.Errorf("Call's error reads %q", err)
+	}
+	// The shared sentinel itself is untouched.
+	if _, stated := sentinel.Data()["retryable"]; stated {
+		t.Errorf("Call changed the handler's error: %v", sentinel.Data())
+	}
+}
+
 func TestSeverity(t *testing.T) {
 	tests := []struct {
 		s     Severity

@@ -66,8 +66,11 @@
 // A service below the handler marks its errors [WithReason], or passes
 // [RecoveryFor](ctx, reason), so that the client receives what a Fail of
 // that reason would give: data.reason, and the entry's data.retryable unless
-// the service states its own (the bindings fill it in for WithReason, which
-// cannot see the contract).
+// the service states its own. RecoveryFor resolves the entry when the error
+// is built; for WithReason, which cannot see the contract, [Tool.Call] does
+// when the handler returns, so the error it returns renders (ToWire, Text)
+// exactly as a binding sends it, whether a binding, a test or a CLI called
+// it. The error keeps its own code even when the entry declares another.
 //
 // # Classification
 //

@@ -26,7 +26,7 @@ func Retryable(err error) bool {
 	}
 	statement := unstated
 	walkChain(err, func(err error) bool {
-		if e, ok := err.(*Error); ok && e != nil && e.retryable != unstated {
+		if e := asError(err); e != nil && e.retryable != unstated {
 			statement = e.retryable
 			return true
 		}
@@ -221,7 +221,7 @@ func retry[T any](ctx context.Context, policy RetryPolicy, fn func(ctx context.C
 func retryAfterOf(err error) time.Duration {
 	var after time.Duration
 	walkChain(err, func(err error) bool {
-		if e, ok := err.(*Error); ok && e != nil && e.retryAfter > 0 {
+		if e := asError(err); e != nil && e.retryAfter > 0 {
 			after = e.retryAfter
 			return true
 		}
