@@ -63,7 +63,7 @@
 //
 // An error that names a declared reason (a service's, built WithReason) is
 // sent as Fail would send it: without its own retryability it gets the
-// entry's. When its code is not the entry's, the client gets the error's
+// entry's, as mcperr.Tool.Call resolves it. When its code is not the entry's, the client gets the error's
 // own code, what really happened, and a second record, "tool failure code
 // differs from its contract", is logged at Warn.
 //

@@ -32,11 +32,12 @@ func (b *Binding[In, Out]) failure(ctx context.Context, err error, fallback slog
 // to middleware. A fresh request id goes into data, and thus the text, and
 // into the log record.
 //
-// An error that names a reason the contract declares is rendered as the
-// contract says: it gets the entry's Retryable when it states none (a
-// service's error built WithReason cannot see the contract), and keeps its
-// own code even when it differs from the entry's, a mismatch that is logged
-// at Warn.
+// The handler's errors come from mcperr.Tool.Call, already resolved
+// against the contract: one that names a declared reason states the entry's
+// Retryable unless it stated its own, so what a test or a CLI renders from
+// Tool.Call is what is sent here. It keeps its own code even when it differs
+// from the entry's, a mismatch that is logged at Warn; the entry also gives
+// the log level.
 func (b *Binding[In, Out]) report(ctx context.Context, err error, fallback slog.Level, msg string, extra ...slog.Attr) Result {
 	id := b.cfg.requestID()
 	wire := mcperr.ToWire(err)
@@ -48,9 +49,6 @@ func (b *Binding[In, Out]) report(ctx context.Context, err error, fallback slog.
 	entry := b.entry(wireReason(wire))
 	level := fallback
 	if entry != nil {
-		if _, stated := wire.Data["retryable"]; !stated {
-			wire.Data["retryable"] = entry.Retryable
-		}
 		level = entry.Severity.Level()
 	}
 	res := Result{
