@@ -49,8 +49,8 @@ var Contract = []mcperr.Contract{
 
 // GetBook returns get_book, a tool whose handler fails in every way a
 // handler can, chosen by the id it is asked for: "missing", "offline",
-// "service", "mismatch", "undeclared", "shelf", "plain", "panic"; "b-1"
-// succeeds and any other id returns the zero Book.
+// "service", "closed", "mismatch", "withdrawn", "undeclared", "shelf",
+// "plain", "panic"; "b-1" succeeds and any other id returns the zero Book.
 func GetBook() *mcperr.Tool[GetBookArgs, Book] {
 	return &mcperr.Tool[GetBookArgs, Book]{
 		Name:        "get_book",
@@ -73,11 +73,23 @@ func GetBook() *mcperr.Tool[GetBookArgs, Book] {
 				// retryability: the contract supplies it.
 				//mcperrlint:ignore error-contract-prefer-fail the tests assert how a service's error is sent
 				return Book{}, mcperr.ServiceUnavailable("The catalog timed out.", mcperr.WithReason("catalog_offline"))
+			case "closed":
+				// A service's error that names the reason and states its
+				// own retryability: the statement wins.
+				//mcperrlint:ignore error-contract-prefer-fail the tests assert how a service's error is sent
+				return Book{}, mcperr.ServiceUnavailable("The catalog is closed for good.",
+					mcperr.WithReason("catalog_offline"), mcperr.WithRetryable(false))
 			case "mismatch":
 				// The same reason with another code than the contract's:
 				// the code is kept, the mismatch logged.
 				//mcperrlint:ignore error-contract-reason-code-mismatch the tests assert what a mismatch sends and logs
 				return Book{}, mcperr.Timeout("The catalog timed out.", mcperr.WithReason("catalog_offline"))
+			case "withdrawn":
+				// A service's error given RecoveryFor: the reason, the
+				// retryability and the hint of the entry.
+				//mcperrlint:ignore error-contract-prefer-fail the tests assert how a service's error is sent
+				return Book{}, mcperr.NotFound(fmt.Sprintf("Book %q was withdrawn.", in.ID),
+					mcperr.RecoveryFor(ctx, "book_not_found"))
 			case "undeclared":
 				//mcperrlint:ignore error-contract-reason-undeclared,error-contract-recovery-unforwarded the tests assert what an undeclared reason sends
 				return Book{}, mcperr.Fail(ctx, "book_burned", "The book burned.")
@@ -108,6 +120,10 @@ type Case struct {
 	Text string
 	// Structured is structuredContent, as JSON.
 	Structured string
+	// Handler reports a failure the handler returns, which
+	// mcperr.Tool.Call returns too, rather than one of the binding's own
+	// (invalid arguments, a recovered panic).
+	Handler bool
 }
 
 // invalidArgumentsTrailer ends the text of every invalid-arguments failure.
@@ -123,6 +139,7 @@ var Cases = []Case{{
 	Structured: `{"id": "b-1", "title": "Dune", "year": 1965}`,
 }, {
 	Name:    "contract failure with recovery",
+	Handler: true,
 	Args:    map[string]any{"id": "missing"},
 	IsError: true,
 	Text: "Error: No book has id \"missing\".\n\n" +
@@ -133,6 +150,7 @@ var Cases = []Case{{
 		"recovery": {"hint": "Search with search_books to find the id, then call get_book again."}}}}`,
 }, {
 	Name:    "contract failure without recovery",
+	Handler: true,
 	Args:    map[string]any{"id": "offline"},
 	IsError: true,
 	Text:    "Error: The catalog service cannot be reached.\n\n(reason catalog_offline · retryable · request req-1)",
@@ -140,32 +158,56 @@ var Cases = []Case{{
 		"reason": "catalog_offline", "retryable": true, "requestId": "req-1"}}}`,
 }, {
 	Name:    "service error with a reason: retryable from the contract",
+	Handler: true,
 	Args:    map[string]any{"id": "service"},
 	IsError: true,
 	Text:    "Error: The catalog timed out.\n\n(reason catalog_offline · retryable · request req-1)",
 	Structured: `{"error": {"code": -32000, "message": "The catalog timed out.", "data": {
 		"reason": "catalog_offline", "retryable": true, "requestId": "req-1"}}}`,
 }, {
+	Name:    "service error with a reason that states its retryability",
+	Handler: true,
+	Args:    map[string]any{"id": "closed"},
+	IsError: true,
+	Text:    "Error: The catalog is closed for good.\n\n(reason catalog_offline · not retryable · request req-1)",
+	Structured: `{"error": {"code": -32000, "message": "The catalog is closed for good.", "data": {
+		"reason": "catalog_offline", "retryable": false, "requestId": "req-1"}}}`,
+}, {
 	Name:    "service error with a reason and another code: the code is kept",
+	Handler: true,
 	Args:    map[string]any{"id": "mismatch"},
 	IsError: true,
 	Text:    "Error: The catalog timed out.\n\n(reason catalog_offline · retryable · request req-1)",
 	Structured: `{"error": {"code": -32004, "message": "The catalog timed out.", "data": {
 		"reason": "catalog_offline", "retryable": true, "requestId": "req-1"}}}`,
 }, {
+	Name:    "service error given RecoveryFor: the entry's reason, retryability and hint",
+	Handler: true,
+	Args:    map[string]any{"id": "withdrawn"},
+	IsError: true,
+	Text: "Error: Book \"withdrawn\" was withdrawn.\n\n" +
+		"Recovery: Search with search_books to find the id, then call get_book again.\n\n" +
+		"(reason book_not_found · not retryable · request req-1)",
+	Structured: `{"error": {"code": -32001, "message": "Book \"withdrawn\" was withdrawn.", "data": {
+		"reason": "book_not_found", "retryable": false, "requestId": "req-1",
+		"recovery": {"hint": "Search with search_books to find the id, then call get_book again."}}}}`,
+}, {
 	Name:       "undeclared reason: the caller's message, no reason",
+	Handler:    true,
 	Args:       map[string]any{"id": "undeclared"},
 	IsError:    true,
 	Text:       "Error: The book burned.\n\n(request req-1)",
 	Structured: `{"error": {"code": -32603, "message": "The book burned.", "data": {"requestId": "req-1"}}}`,
 }, {
 	Name:       "factory error",
+	Handler:    true,
 	Args:       map[string]any{"id": "shelf"},
 	IsError:    true,
 	Text:       "Error: Shelf \"s-9\" does not exist.\n\n(request req-1)",
 	Structured: `{"error": {"code": -32001, "message": "Shelf \"s-9\" does not exist.", "data": {"requestId": "req-1"}}}`,
 }, {
 	Name:       "plain Go error",
+	Handler:    true,
 	Args:       map[string]any{"id": "plain"},
 	IsError:    true,
 	Text:       "Error: the warehouse robot jammed\n\n(request req-1)",

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -11,6 +12,7 @@ import (
 	mcpgomcp "github.com/mark3labs/mcp-go/mcp"
 	mcpgoserver "github.com/mark3labs/mcp-go/server"
 	"github.com/mcperrlint/mcperrlint/runtime/internal/bindingtest"
+	"github.com/mcperrlint/mcperrlint/runtime/mcperr"
 	"github.com/mcperrlint/mcperrlint/runtime/mcpgo"
 	"github.com/mcperrlint/mcperrlint/runtime/mcpsdk"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -124,6 +126,79 @@ func TestSameResults(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestCallRendersAsBound checks that the error mcperr.Tool.Call returns for
+// a failure of the handler renders, with ToWire and Text, exactly as each
+// binding sends it, but for the request id the binding adds: a test or a
+// CLI that runs a tool directly sees what a client would. It covers each
+// way a service names a reason (WithReason alone, with WithRetryable, with
+// another code than the entry's, RecoveryFor given to a factory) and the
+// handler's other failures.
+func TestCallRendersAsBound(t *testing.T) {
+	for _, tt := range bindingtest.Cases {
+		if !tt.Handler {
+			continue
+		}
+		t.Run(tt.Name, func(t *testing.T) {
+			id, _ := tt.Args["id"].(string)
+			_, err := bindingtest.GetBook().Call(context.Background(), bindingtest.GetBookArgs{ID: id})
+			if err == nil {
+				t.Fatal("Call succeeded")
+			}
+			wire, text := decodeJSON(t, mcperr.ToWire(err)), mcperr.Text(err)
+			for sdk, got := range map[string]outcome{"go-sdk": viaGoSDK(t, tt.Args), "mcp-go": viaMCPGo(t, tt.Args)} {
+				sentWire, sentText := sent(t, got.Result)
+				if diff := cmp.Diff(wire, sentWire); diff != "" {
+					t.Errorf("%s: ToWire(Call's error) differs from structuredContent.error (-Call +%s):\n%s", sdk, sdk, diff)
+				}
+				if text != sentText {
+					t.Errorf("%s: Text(Call's error) = %q\nthe binding sent     %q", sdk, text, sentText)
+				}
+			}
+		})
+	}
+}
+
+// sent returns structuredContent.error and content[0].text of a failure
+// result as a client decoded them, without the request id the binding adds
+// to data and to the text's trailer.
+func sent(t *testing.T, result map[string]any) (wire map[string]any, text string) {
+	t.Helper()
+	structured, _ := result["structuredContent"].(map[string]any)
+	wire, _ = structured["error"].(map[string]any)
+	data, _ := wire["data"].(map[string]any)
+	id, _ := data["requestId"].(string)
+	if id == "" {
+		t.Fatalf("no data.requestId in %v", result)
+	}
+	delete(data, "requestId")
+	if len(data) == 0 {
+		delete(wire, "data")
+	}
+	content, _ := result["content"].([]any)
+	if len(content) == 0 {
+		t.Fatalf("no content in %v", result)
+	}
+	first, _ := content[0].(map[string]any)
+	text, _ = first["text"].(string)
+	text = strings.Replace(text, " · request "+id+")", ")", 1)
+	text = strings.TrimSuffix(text, "\n\n(request "+id+")")
+	return wire, text
+}
+
+// decodeJSON returns v as a client decodes it from JSON.
+func decodeJSON(t *testing.T, v any) map[string]any {
+	t.Helper()
+	raw, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var decoded map[string]any
+	if err := json.Unmarshal(raw, &decoded); err != nil {
+		t.Fatal(err)
+	}
+	return decoded
 }
 
 // TestSameAdvertisedTool checks that both bindings advertise get_book with

@@ -6,6 +6,7 @@ require (
 	github.com/google/go-cmp v0.7.0
 	github.com/mark3labs/mcp-go v1.2.1
 	github.com/mcperrlint/mcperrlint/runtime/internal v0.1.0
+	github.com/mcperrlint/mcperrlint/runtime/mcperr v0.1.0
 	github.com/mcperrlint/mcperrlint/runtime/mcpgo v0.1.0
 	github.com/mcperrlint/mcperrlint/runtime/mcpsdk v0.1.0
 	github.com/modelcontextprotocol/go-sdk v1.8.0
@@ -14,7 +15,6 @@ require (
 require (
 	github.com/google/jsonschema-go v0.4.3 // indirect
 	github.com/google/uuid v1.6.0 // indirect
-	github.com/mcperrlint/mcperrlint/runtime/mcperr v0.1.0 // indirect
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.2 // indirect
 	github.com/segmentio/asm v1.1.3 // indirect
 	github.com/segmentio/encoding v0.5.4 // indirect
