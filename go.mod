@@ -21,3 +21,10 @@ require (
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/time v0.15.0 // indirect
 )
+
+// The runtime's release version is this checkout, so that the module builds
+// from a clone on its own (GOWORK=off), as gopls does with its replace of
+// x/tools. A user's build ignores these lines; a release drops them
+// (scripts/release-gomod.sh), since go install pkg@version refuses a go.mod
+// that has any.
+replace github.com/mcperrlint/mcperrlint/runtime/mcperr v0.1.0 => ./runtime/mcperr

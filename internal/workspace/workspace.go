@@ -1,9 +1,10 @@
 // Package workspace knows how this repository's modules fit together: the
 // linter at the root, and the runtime's modules, which the root (and the
-// examples, and any user) requires at the runtime's release version. A
-// go.work maps that version to the checkout. Code that writes a throwaway
-// module on this checkout (a benchmark's synthetic server, a test's
-// fixture) writes its go.work with GoWork.
+// examples, and any user) requires at the runtime's release version. Each
+// module's go.mod, and the go.work, map that version to the checkout; a
+// release drops the go.mod lines (scripts/release-gomod.sh). Code that
+// writes a throwaway module on this checkout (a benchmark's synthetic
+// server, a test's fixture) writes its go.work with GoWork.
 package workspace
 
 import (
@@ -16,8 +17,9 @@ const Root = "github.com/mcperrlint/mcperrlint"
 
 // RuntimeVersion is the version every module of the repository requires
 // the runtime's modules at: their release version (tagged
-// runtime/mcperr/v0.1.0, …). The go.work files replace it with the
-// checkout; scripts/tidy.sh writes it.
+// runtime/mcperr/v0.1.0, …). The modules' go.mod files and the go.work
+// files replace it with the checkout; scripts/tidy.sh writes both the
+// requirements and the go.mod lines.
 const RuntimeVersion = "v0.1.0"
 
 // RuntimeModules are the runtime's modules, as directories of the

@@ -24,11 +24,13 @@ func published() []string {
 	return append([]string{"."}, workspace.RuntimeModules...)
 }
 
-// TestModulesRequireReleases checks that no published module's go.mod has
-// a replace or exclude directive, which would make go install
-// pkg@version refuse it and would not apply in a user's build anyway, and
-// that every module of the repository requires the runtime's modules at
-// RuntimeVersion, the version the go.work files replace.
+// TestModulesRequireReleases checks every module's go.mod: it requires the
+// runtime's modules at RuntimeVersion, as a user's module does; it replaces
+// exactly that version of each runtime module it requires with that
+// module's directory in this checkout, a relative path, so that it builds
+// from a clone on its own (GOWORK=off); and it has no other replace and no
+// exclude, so that a release needs only drop those lines
+// (scripts/release-gomod.sh) for go install pkg@version to accept it.
 func TestModulesRequireReleases(t *testing.T) {
 	for _, dir := range append(published(), "runtime/internal/crosssdk", "examples") {
 		file := filepath.Join(repo, dir, "go.mod")
@@ -43,15 +45,49 @@ func TestModulesRequireReleases(t *testing.T) {
 		if want := path.Join(workspace.Root, dir); mod.Module.Mod.Path != want {
 			t.Errorf("%s: module %s, want %s", file, mod.Module.Mod.Path, want)
 		}
-		if len(mod.Replace) > 0 || len(mod.Exclude) > 0 {
-			t.Errorf("%s: has replace or exclude directives; the go.work files replace the runtime for development", file)
+		if len(mod.Exclude) > 0 {
+			t.Errorf("%s: has exclude directives, which go install pkg@version refuses", file)
 		}
+		var required []string
 		for _, req := range mod.Require {
-			if isRuntime(req.Mod.Path) && req.Mod.Version != workspace.RuntimeVersion {
-				t.Errorf("%s: requires %s, want %s (scripts/tidy.sh writes it)", file, req.Mod, workspace.RuntimeVersion)
+			if isRuntime(req.Mod.Path) {
+				required = append(required, req.Mod.Path)
+				if req.Mod.Version != workspace.RuntimeVersion {
+					t.Errorf("%s: requires %s, want %s (scripts/tidy.sh writes it)", file, req.Mod, workspace.RuntimeVersion)
+				}
 			}
 		}
+		var replaced []string
+		for _, r := range mod.Replace {
+			if !isRuntime(r.Old.Path) || r.Old.Version != workspace.RuntimeVersion || r.New.Version != "" {
+				t.Errorf("%s: replace %s => %s; only the runtime's release version may be replaced, with the checkout", file, r.Old, r.New)
+				continue
+			}
+			if want := checkoutPath(dir, strings.TrimPrefix(r.Old.Path, workspace.Root+"/")); r.New.Path != want {
+				t.Errorf("%s: replaces %s with %s, want %s", file, r.Old, r.New.Path, want)
+			}
+			replaced = append(replaced, r.Old.Path)
+		}
+		slices.Sort(required)
+		slices.Sort(replaced)
+		if diff := cmp.Diff(required, replaced); diff != "" {
+			t.Errorf("%s: the runtime modules it replaces are not those it requires (-required +replaced; scripts/tidy.sh keeps them in step):\n%s", file, diff)
+		}
 	}
+}
+
+// checkoutPath returns the path, relative to the module in directory from,
+// of the module in directory to, as a go.mod's replace directive writes it.
+func checkoutPath(from, to string) string {
+	rel, err := filepath.Rel(filepath.FromSlash(from), filepath.FromSlash(to))
+	if err != nil {
+		panic(err)
+	}
+	rel = filepath.ToSlash(rel)
+	if !strings.HasPrefix(rel, "../") && rel != ".." {
+		rel = "./" + rel
+	}
+	return rel
 }
 
 // isRuntime reports whether a module path is one of the runtime's modules.

@@ -17,3 +17,13 @@ require (
 	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
 	golang.org/x/text v0.14.0 // indirect
 )
+
+// The runtime's release version is this checkout, so that the module builds
+// from a clone on its own (GOWORK=off), as gopls does with its replace of
+// x/tools. A user's build ignores these lines; a release drops them
+// (scripts/release-gomod.sh), since go install pkg@version refuses a go.mod
+// that has any.
+replace (
+	github.com/mcperrlint/mcperrlint/runtime/internal v0.1.0 => ../internal
+	github.com/mcperrlint/mcperrlint/runtime/mcperr v0.1.0 => ../mcperr
+)

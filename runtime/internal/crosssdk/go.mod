@@ -26,3 +26,12 @@ require (
 	golang.org/x/text v0.14.0 // indirect
 	golang.org/x/time v0.15.0 // indirect
 )
+
+// The runtime's release version is this checkout, so that the module builds
+// from a clone on its own (GOWORK=off). The module is not published.
+replace (
+	github.com/mcperrlint/mcperrlint/runtime/internal v0.1.0 => ..
+	github.com/mcperrlint/mcperrlint/runtime/mcperr v0.1.0 => ../../mcperr
+	github.com/mcperrlint/mcperrlint/runtime/mcpgo v0.1.0 => ../../mcpgo
+	github.com/mcperrlint/mcperrlint/runtime/mcpsdk v0.1.0 => ../../mcpsdk
+)
