@@ -46,16 +46,17 @@ func noStringifyInOutput(h *handler) {
 		if !errflow.IsText(info.TypeOf(value)) {
 			return
 		}
-		b := h.c.flow.BlobIn(h.b, value)
-		if b == nil || !b.InError {
-			return
+		for _, b := range h.c.flow.BlobsIn(h.b, value) {
+			if !b.InError {
+				continue
+			}
+			sink := fmt.Sprintf("the %s of the output %s returns", field, h.describe())
+			var related []analysis.RelatedInformation
+			if b.Pos.IsValid() && (b.Pos < at.Pos() || b.Pos >= at.End()) {
+				related = append(related, analysis.RelatedInformation{Pos: at.Pos(), End: at.End(), Message: "the error's text is put in the output here"})
+			}
+			s.report(value, &b, sink+through(&b), related...)
 		}
-		sink := fmt.Sprintf("the %s of the output %s returns", field, h.describe())
-		var related []analysis.RelatedInformation
-		if b.Pos.IsValid() && (b.Pos < at.Pos() || b.Pos >= at.End()) {
-			related = append(related, analysis.RelatedInformation{Pos: at.Pos(), End: at.End(), Message: "the error's text is put in the output here"})
-		}
-		s.report(value, b, sink+through(b), related...)
 	}
 	ast.Inspect(h.b.Node, func(n ast.Node) bool {
 		switch n := n.(type) {

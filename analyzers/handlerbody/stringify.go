@@ -301,8 +301,8 @@ func (s *messageScan) errorValue(e ast.Expr, index int, sink string, own bool) {
 
 // text checks a text argument of a sink.
 func (s *messageScan) text(arg ast.Expr, sink string) {
-	if b := s.c.flow.BlobIn(s.b, arg); b != nil {
-		s.report(arg, b, sink+through(b))
+	for _, b := range s.c.flow.BlobsIn(s.b, arg) {
+		s.report(arg, &b, sink+through(&b))
 	}
 }
 
@@ -310,7 +310,7 @@ func (s *messageScan) text(arg ast.Expr, sink string) {
 // argument index.
 func (s *messageScan) format(call *ast.CallExpr, index int, sink string) {
 	for _, b := range s.c.flow.FormatBlobs(s.b, call, index) {
-		s.report(call, b, sink+through(b))
+		s.report(call, &b, sink+through(&b))
 	}
 }
 

@@ -22,11 +22,13 @@ import (
 // calls.
 const maxBlobDepth = 8
 
-// BlobIn returns the first raw upstream value the text expr of body
-// contains, or nil: where it enters the text (Pos, End), what it is, and
-// where it is produced when that is elsewhere (Source).
-func (r *Result) BlobIn(b *Body, expr ast.Expr) *Blob {
-	return r.finalWalk(b.Root).blob(expr, 0)
+// BlobsIn returns the raw upstream values the text expr of body may
+// contain, every one of them: where each enters the text (Pos, End), what
+// it is, and where it is produced when that is elsewhere (Source). A
+// helper that embeds the body in each of its status branches embeds it
+// in each: every branch is a site.
+func (r *Result) BlobsIn(b *Body, expr ast.Expr) []Blob {
+	return r.finalWalk(b.Root).blobs(expr, 0)
 }
 
 // ShownBlob returns the first raw upstream value a text result of body,
@@ -42,7 +44,10 @@ func (r *Result) ShownBlob(b *Body, ret *ast.ReturnStmt, index, errIndex int) *B
 		if !r.ErrNonNil(b, ret, ret.Results[errIndex]) {
 			return nil
 		}
-		return w.textBlob(Origin{Expr: ret.Results[index], Index: -1}, 0)
+		if bs := w.textBlobs(Origin{Expr: ret.Results[index], Index: -1}, 0); len(bs) > 0 {
+			return &bs[0]
+		}
+		return nil
 	case len(ret.Results) == 1:
 		call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
 		if !ok {
@@ -64,28 +69,24 @@ func (r *Result) ShownBlob(b *Body, ret *ast.ReturnStmt, index, errIndex int) *B
 
 // FormatBlobs returns the raw values the operands of a printf-like call of
 // body put in its text (the format is argument index).
-func (r *Result) FormatBlobs(b *Body, call *ast.CallExpr, index int) []*Blob {
+func (r *Result) FormatBlobs(b *Body, call *ast.CallExpr, index int) []Blob {
 	return r.finalWalk(b.Root).formatBlobs(call, index, 0)
 }
 
-// blob returns the first raw upstream value expr contains, or nil.
-func (w *walk) blob(expr ast.Expr, depth int) *Blob {
+// blobs returns the raw upstream values expr may contain.
+func (w *walk) blobs(expr ast.Expr, depth int) []Blob {
 	if depth > maxBlobDepth || expr == nil {
 		return nil
 	}
 	info := w.s.info
 	expr = ast.Unparen(expr)
-	found := func(what string) *Blob {
-		return &Blob{What: what, Site: w.s.site(expr.Pos()), Pos: expr.Pos(), End: expr.End(), Source: expr.Pos(), SourceEnd: expr.End()}
+	found := func(what string) []Blob {
+		return []Blob{{What: what, Site: w.s.site(expr.Pos()), Pos: expr.Pos(), End: expr.End(), Source: expr.Pos(), SourceEnd: expr.End()}}
 	}
 	if IsError(info.TypeOf(expr)) {
 		// An error printed into the text (fmt.Sprintf("failed: %v",
 		// err)): its text, with the raw values in it, as err.Error().
-		for _, b := range w.valueAt(expr, -1, depth+1).Blobs {
-			b.InError = true
-			return &b
-		}
-		return nil
+		return inError(w.valueAt(expr, -1, depth+1).Blobs)
 	}
 	switch e := expr.(type) {
 	case *ast.Ident:
@@ -95,60 +96,79 @@ func (w *walk) blob(expr ast.Expr, depth int) *Blob {
 		if !ok || v.IsField() {
 			return nil
 		}
+		at := func(bs []Blob) []Blob { return w.enterAt(bs, e) }
 		if isBuffer(v.Type()) {
 			// fmt.Errorf("stderr: %s", stderr), with cmd.Stderr = &stderr.
-			if b := w.commandBuffer(v, depth); b != nil {
-				b.Pos, b.End, b.Site = e.Pos(), e.End(), w.s.site(e.Pos())
-				return b
-			}
-			return nil
+			return at(w.commandBuffer(v, depth))
 		}
 		if !IsText(v.Type()) {
 			// A map, a slice or an interface decoded from an HTTP body
 			// and printed whole: the body again.
-			if b := w.decodedBody(v, depth); b != nil {
-				b.Pos, b.End, b.Site = e.Pos(), e.End(), w.s.site(e.Pos())
-				return b
-			}
-			return nil
+			return at(w.decodedBody(v, depth))
 		}
+		var out []Blob
 		for _, o := range w.r.Resolver.OriginsOf(e) {
-			if o.Expr == ast.Expr(e) {
-				continue
-			}
-			b := w.textBlob(o, depth+1)
-			if b != nil {
-				b.Pos, b.End, b.Site = e.Pos(), e.End(), w.s.site(e.Pos())
-				return b
+			if o.Expr != ast.Expr(e) {
+				out = appendBlobs(out, w.textBlobs(o, depth+1)...)
 			}
 		}
-		if b := w.commandBuffer(v, depth); b != nil {
-			b.Pos, b.End, b.Site = e.Pos(), e.End(), w.s.site(e.Pos())
-			return b
-		}
+		out = appendBlobs(out, w.commandBuffer(v, depth)...)
+		return at(out)
 	case *ast.BinaryExpr:
 		if e.Op != token.ADD {
 			return nil
 		}
-		if b := w.blob(e.X, depth+1); b != nil {
-			return b
-		}
-		return w.blob(e.Y, depth+1)
+		return appendBlobs(w.blobs(e.X, depth+1), w.blobs(e.Y, depth+1)...)
 	case *ast.SliceExpr:
-		return w.blob(e.X, depth+1)
+		return w.blobs(e.X, depth+1)
 	case *ast.CallExpr:
-		return w.callBlob(e, found, depth)
+		return w.callBlobs(e, found, depth)
 	case *ast.SelectorExpr:
-		return w.fieldBlob(e, depth)
+		return w.fieldBlobs(e, depth)
 	}
 	return nil
+}
+
+// enterAt returns bs as entering the text at e: where the message that
+// holds them is written.
+func (w *walk) enterAt(bs []Blob, e ast.Expr) []Blob {
+	if len(bs) == 0 {
+		return nil
+	}
+	out := make([]Blob, len(bs))
+	for i, b := range bs {
+		b.Pos, b.End, b.Site = e.Pos(), e.End(), w.s.site(e.Pos())
+		out[i] = b
+	}
+	return out
+}
+
+// inError returns bs as entering a text through an error's text.
+func inError(bs []Blob) []Blob {
+	if len(bs) == 0 {
+		return nil
+	}
+	out := make([]Blob, len(bs))
+	for i, b := range bs {
+		b.InError = true
+		out[i] = b
+	}
+	return out
+}
+
+// appendBlobs returns bs with each of more added as appendBlob adds it.
+func appendBlobs(bs []Blob, more ...Blob) []Blob {
+	for _, b := range more {
+		bs = appendBlob(bs, b)
+	}
+	return bs
 }
 
 // fieldBlob returns the raw value a text field of a local struct holds,
 // when the local is what a function returned or a literal built here:
 // r.Stderr, with r, err := run(args) and run returning
 // &Result{Stderr: stderr.String()}.
-func (w *walk) fieldBlob(sel *ast.SelectorExpr, depth int) *Blob {
+func (w *walk) fieldBlobs(sel *ast.SelectorExpr, depth int) []Blob {
 	info := w.s.info
 	if s, ok := info.Selections[sel]; !ok || s.Kind() != types.FieldVal || len(s.Index()) != 1 || !IsText(s.Type()) {
 		return nil // a field of the struct itself, not of one it embeds
@@ -157,6 +177,7 @@ func (w *walk) fieldBlob(sel *ast.SelectorExpr, depth int) *Blob {
 	if !ok {
 		return nil
 	}
+	var out []Blob
 	for _, b := range w.structBlobs(Origin{Expr: id, Index: -1}, depth) { // the local, followed to its origins
 		if b.Field != sel.Sel.Name {
 			continue
@@ -168,9 +189,9 @@ func (w *walk) fieldBlob(sel *ast.SelectorExpr, depth int) *Blob {
 			// where.)
 			b.Pos, b.End, b.Site = sel.Pos(), sel.End(), w.s.site(sel.Pos())
 		}
-		return &b
+		out = appendBlob(out, b)
 	}
-	return nil
+	return out
 }
 
 // structBlobs returns the raw values the text fields of a struct value
@@ -201,9 +222,9 @@ func (w *walk) structBlobs(o Origin, depth int) []Blob {
 			if !ok || !IsText(info.TypeOf(kv.Value)) {
 				continue
 			}
-			if b := w.blob(kv.Value, depth+1); b != nil {
+			for _, b := range w.blobs(kv.Value, depth+1) {
 				b.Field = key.Name
-				out = appendBlob(out, *b)
+				out = appendBlob(out, b)
 			}
 		}
 	case *ast.Ident:
@@ -269,9 +290,9 @@ func (w *walk) fieldWrites(v *types.Var, depth int) []Blob {
 			if s, ok := info.Selections[sel]; !ok || s.Kind() != types.FieldVal || len(s.Index()) != 1 || !IsText(s.Type()) {
 				continue // a field of the struct itself, not of one it embeds
 			}
-			if b := w.blob(Assigned(as, j), depth+1); b != nil {
+			for _, b := range w.blobs(Assigned(as, j), depth+1) {
 				b.Field = sel.Sel.Name
-				out = appendBlob(out, *b)
+				out = appendBlob(out, b)
 			}
 		}
 	}
@@ -294,7 +315,7 @@ func isStructResult(t types.Type) bool {
 // json.NewDecoder(resp.Body).Decode(&v), or json.Unmarshal(body, &v) with
 // body read from one. Printed whole, v is the body's text. (A field of a
 // decoded struct is what the upstream chose to say: not a dump.)
-func (w *walk) decodedBody(v *types.Var, depth int) *Blob {
+func (w *walk) decodedBody(v *types.Var, depth int) []Blob {
 	if _, ok := types.Unalias(v.Type()).(*types.TypeParam); ok {
 		return nil
 	}
@@ -329,7 +350,7 @@ func (w *walk) decodedBody(v *types.Var, depth int) *Blob {
 				continue
 			}
 			if w.httpBody(source, depth+1) || w.readBody(source, depth+1) {
-				return &Blob{What: "an HTTP response body decoded by encoding/json", Source: call.Pos(), SourceEnd: call.End()}
+				return []Blob{{What: "an HTTP response body decoded by encoding/json", Source: call.Pos(), SourceEnd: call.End()}}
 			}
 		}
 	}
@@ -340,16 +361,20 @@ func (w *walk) decodedBody(v *types.Var, depth int) *Blob {
 // blob that says so. (A blob's What is what facts carry of it; its words
 // for an HTTP body are fixed here and in callBlob.)
 func (w *walk) readBody(expr ast.Expr, depth int) bool {
-	b := w.blob(expr, depth)
-	return b != nil && strings.Contains(b.What, "HTTP response body")
+	for _, b := range w.blobs(expr, depth) {
+		if strings.Contains(b.What, "HTTP response body") {
+			return true
+		}
+	}
+	return false
 }
 
-// callBlob returns the blob a call's text result contains.
-func (w *walk) callBlob(e *ast.CallExpr, found func(string) *Blob, depth int) *Blob {
+// callBlobs returns the blobs a call's text result may contain.
+func (w *walk) callBlobs(e *ast.CallExpr, found func(string) []Blob, depth int) []Blob {
 	info := w.s.info
 	if tv, ok := info.Types[e.Fun]; ok && tv.IsType() {
 		if len(e.Args) == 1 {
-			return w.blob(e.Args[0], depth+1)
+			return w.blobs(e.Args[0], depth+1)
 		}
 		return nil
 	}
@@ -370,57 +395,56 @@ func (w *walk) callBlob(e *ast.CallExpr, found func(string) *Blob, depth int) *B
 		model.IsMethod(fn, "strings", "Builder", "String"):
 		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok {
 			if v := localVar(info, sel.X); v != nil {
-				if b := w.commandBuffer(v, depth); b != nil {
-					b.Pos, b.End, b.Site = e.Pos(), e.End(), w.s.site(e.Pos())
-					return b
+				if bs := w.commandBuffer(v, depth); len(bs) > 0 {
+					return w.enterAt(bs, e)
 				}
 			}
 		}
 	case model.IsFunc(fn, "fmt", "Sprintf"), model.IsFunc(fn, "fmt", "Errorf"):
 		if bs := w.formatBlobs(e, 0, depth+1); len(bs) > 0 {
-			return bs[0]
+			return bs
 		}
 	case model.IsFunc(fn, "fmt", "Sprint"), model.IsFunc(fn, "fmt", "Sprintln"):
+		var out []Blob
 		for _, a := range e.Args {
-			if b := w.blob(a, depth+1); b != nil {
-				return b
-			}
+			out = appendBlobs(out, w.blobs(a, depth+1)...)
+		}
+		if len(out) > 0 {
+			return out
 		}
 	case fn != nil && fn.Pkg() != nil && keepsText[fn.Pkg().Path()+"."+fn.Name()] && len(e.Args) > 0:
-		return w.blob(e.Args[0], depth+1)
+		return w.blobs(e.Args[0], depth+1)
 	case fn != nil && fn.Name() == "Error" && len(e.Args) == 0:
 		// err.Error(): the text of the error, with the raw values in it.
 		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && IsError(info.TypeOf(sel.X)) {
-			for _, b := range w.valueAt(sel.X, -1, depth+1).Blobs {
-				b.InError = true
-				return &b
-			}
-			return nil
+			return inError(w.valueAt(sel.X, -1, depth+1).Blobs)
 		}
 	}
-	return w.summaryBlob(e, -1, depth+1)
+	return w.summaryBlobs(e, -1, depth+1)
 }
 
-// textBlob returns the raw value one origin of a text value holds: the
-// value index of a multi-valued call is read from the callee's summary,
-// unless the call itself produces a blob (out, err := cmd.Output()).
-func (w *walk) textBlob(o Origin, depth int) *Blob {
-	if b := w.blob(o.Expr, depth); b != nil {
-		return b
+// textBlobs returns the raw values one origin of a text value may hold:
+// the value index of a multi-valued call is read from the callee's
+// summary, unless the call itself produces a blob (out, err :=
+// cmd.Output()).
+func (w *walk) textBlobs(o Origin, depth int) []Blob {
+	if bs := w.blobs(o.Expr, depth); len(bs) > 0 {
+		return bs
 	}
 	if call, ok := ast.Unparen(o.Expr).(*ast.CallExpr); ok && o.Index >= 0 {
-		return w.summaryBlob(call, o.Index, depth+1)
+		return w.summaryBlobs(call, o.Index, depth+1)
 	}
 	return nil
 }
 
-// summaryBlob returns the raw value the text result index (or the only
-// text result, for -1) of a call of a function with a summary holds: a
+// summaryBlobs returns the raw values the text result index (or the only
+// text result, for -1) of a call of a function with a summary may hold: a
 // helper that returns a subprocess's output or an HTTP body as a string.
-func (w *walk) summaryBlob(call *ast.CallExpr, index, depth int) *Blob {
+func (w *walk) summaryBlobs(call *ast.CallExpr, index, depth int) []Blob {
 	if depth > maxBlobDepth {
 		return nil
 	}
+	var out []Blob
 	for _, c := range w.callees(call) {
 		sig := c.sig
 		if index < 0 {
@@ -438,18 +462,16 @@ func (w *walk) summaryBlob(call *ast.CallExpr, index, depth int) *Blob {
 			if c.fn != nil && c.fn.Pkg() != w.s.pass.Pkg {
 				b.Source, b.SourceEnd = 0, 0
 			}
-			return &b
+			out = appendBlob(out, b)
 		}
 		// A helper that returns the text it is given, given a blob.
 		for _, p := range sl.Shows {
 			for _, a := range ArgsOf(call, sig, p, methodExprShift(w.s.info, call.Fun)) {
-				if b := w.argBlob(a, c.fn, depth+1); b != nil {
-					return b
-				}
+				out = appendBlobs(out, w.argBlobs(a, c.fn, depth+1)...)
 			}
 		}
 	}
-	return nil
+	return out
 }
 
 // onlyText returns the index of the one text result of sig, or -1.
@@ -488,11 +510,11 @@ func (w *walk) paramThrough(e *ast.Ident, of func(ast.Expr) varSet) varSet {
 // commandBuffer returns a blob when v, a bytes.Buffer or strings.Builder
 // local (or a pointer to one), is where an exec.Cmd writes its output:
 // cmd.Stdout = &v, cmd.Stderr = &v.
-func (w *walk) commandBuffer(v *types.Var, depth int) *Blob {
+func (w *walk) commandBuffer(v *types.Var, depth int) []Blob {
 	if depth > maxBlobDepth {
 		return nil
 	}
-	var out *Blob
+	var out []Blob
 	for _, b := range w.r.Bodies {
 		ast.Inspect(b.Block, func(n ast.Node) bool {
 			as, ok := n.(*ast.AssignStmt)
@@ -512,8 +534,8 @@ func (w *walk) commandBuffer(v *types.Var, depth int) *Blob {
 					rhs = u.X
 				}
 				if localVar(w.s.info, rhs) == v {
-					out = &Blob{What: "a subprocess's output written to " + v.Name() + " by (*exec.Cmd)." + sel.Sel.Name,
-						Source: as.Pos(), SourceEnd: as.End()}
+					out = []Blob{{What: "a subprocess's output written to " + v.Name() + " by (*exec.Cmd)." + sel.Sel.Name,
+						Source: as.Pos(), SourceEnd: as.End()}}
 				}
 			}
 			return true
@@ -542,7 +564,7 @@ var keepsText = map[string]bool{
 // formatBlobs returns the raw values the operands of a printf-like call
 // put in its text: blobs, the raw values in the text of errors, and
 // structs formatted with %+v or %#v.
-func (w *walk) formatBlobs(call *ast.CallExpr, index, depth int) []*Blob {
+func (w *walk) formatBlobs(call *ast.CallExpr, index, depth int) []Blob {
 	return w.operandBlobs(call, index, depth, true)
 }
 
@@ -550,10 +572,10 @@ func (w *walk) formatBlobs(call *ast.CallExpr, index, depth int) []*Blob {
 // the value of a fmt.Errorf follows its error operands itself, and
 // following them here too would go round a loop that re-wraps an error
 // (err = fmt.Errorf("retry: %v", err)) without end.
-func (w *walk) operandBlobs(call *ast.CallExpr, index, depth int, errs bool) []*Blob {
+func (w *walk) operandBlobs(call *ast.CallExpr, index, depth int, errs bool) []Blob {
 	info := w.s.info
 	verbs, ok := FormatOf(info, call, index)
-	var out []*Blob
+	var out []Blob
 	skip := func(arg ast.Expr) bool { return !errs && IsError(info.TypeOf(arg)) }
 	if !ok {
 		// An unknown format: its operands can still be blobs.
@@ -561,9 +583,7 @@ func (w *walk) operandBlobs(call *ast.CallExpr, index, depth int, errs bool) []*
 			if skip(call.Args[i]) {
 				continue
 			}
-			if b := w.blob(call.Args[i], depth); b != nil {
-				out = append(out, b)
-			}
+			out = appendBlobs(out, w.blobs(call.Args[i], depth)...)
 		}
 		return out
 	}
@@ -574,16 +594,14 @@ func (w *walk) operandBlobs(call *ast.CallExpr, index, depth int, errs bool) []*
 		}
 		if v.Verb == 'v' && (v.HasFlag('+') || v.HasFlag('#')) {
 			if t := info.TypeOf(arg); dumpsStruct(t, v.HasFlag('#')) {
-				out = append(out, &Blob{
+				out = appendBlob(out, Blob{
 					What: fmt.Sprintf("a value of type %s printed field by field with %%%sv", types.TypeString(t, types.RelativeTo(w.s.pass.Pkg)), v.Flags),
 					Site: w.s.site(arg.Pos()), Pos: arg.Pos(), End: arg.End(), Source: arg.Pos(), SourceEnd: arg.End(),
 				})
 				continue
 			}
 		}
-		if b := w.blob(arg, depth); b != nil {
-			out = append(out, b)
-		}
+		out = appendBlobs(out, w.blobs(arg, depth)...)
 	}
 	return out
 }
@@ -713,18 +731,19 @@ func (w *walk) readerParams(expr ast.Expr, depth int) varSet {
 	return nil
 }
 
-// argBlob returns the raw value an argument given to a helper that shows
-// it is: a blob, or an HTTP response's body the helper reads in full.
-func (w *walk) argBlob(a ast.Expr, fn *types.Func, depth int) *Blob {
-	if b := w.blob(a, depth); b != nil {
-		return b
+// argBlobs returns the raw values an argument given to a helper that
+// shows it may be: blobs, or an HTTP response's body the helper reads in
+// full.
+func (w *walk) argBlobs(a ast.Expr, fn *types.Func, depth int) []Blob {
+	if bs := w.blobs(a, depth); len(bs) > 0 {
+		return bs
 	}
 	if w.httpBody(a, depth) {
 		what := "an HTTP response body"
 		if fn != nil {
 			what += " read by " + model.FuncName(fn)
 		}
-		return &Blob{What: what, Site: w.s.site(a.Pos()), Pos: a.Pos(), End: a.End(), Source: a.Pos(), SourceEnd: a.End()}
+		return []Blob{{What: what, Site: w.s.site(a.Pos()), Pos: a.Pos(), End: a.End(), Source: a.Pos(), SourceEnd: a.End()}}
 	}
 	return nil
 }

@@ -30,6 +30,10 @@ type Callee struct {
 	Call *ast.CallExpr
 	// Via names the callees between the handler and this one.
 	Via []*Body
+	// FailsClosed reports that every call of it in the package fails on
+	// its empty answer: an access check answering "no" when it cannot
+	// decide (see failclosed.go).
+	FailsClosed bool
 }
 
 // maxCallees bounds how many callees a package's handlers have, and
@@ -59,7 +63,7 @@ func (f *finder) findCallees() {
 				continue
 			}
 			seen[b] = true
-			c := &Callee{Body: b, Handler: h, Path: h.Paths[0], Call: call}
+			c := &Callee{Body: b, Handler: h, Path: h.Paths[0], Call: call, FailsClosed: f.failsClosed(b.Func)}
 			if parent != nil {
 				c.Path, c.Call = parent.Path, parent.Call
 				c.Via = append(parent.Via[:len(parent.Via):len(parent.Via)], parent.Body)

@@ -67,8 +67,8 @@ func (w *walk) unit(b *Body) *Summary {
 			}
 			values[i].merge(w.value(o.Expr, o.Index))
 			if IsText(results.At(i).Type()) {
-				if b := w.textBlob(o, 0); b != nil {
-					values[i].addBlob(*b)
+				for _, b := range w.textBlobs(o, 0) {
+					values[i].addBlob(b)
 				}
 				if o.Index < 0 {
 					values[i].Shows = union(values[i].Shows, w.shown(o.Expr, 0))
@@ -126,8 +126,8 @@ func (w *walk) failBlobs(sum *Summary, b *Body) {
 				}
 				if !text {
 					sl.FailFilled = sl.FailFilled || filled(w.s.info, b, ret.Results[i])
-				} else if bl := w.textBlob(Origin{Expr: ret.Results[i], Index: -1}, 0); bl != nil {
-					sl.FailBlobs = appendBlob(sl.FailBlobs, *bl)
+				} else {
+					sl.FailBlobs = appendBlobs(sl.FailBlobs, w.textBlobs(Origin{Expr: ret.Results[i], Index: -1}, 0)...)
 				}
 			case len(ret.Results) == 1:
 				call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)

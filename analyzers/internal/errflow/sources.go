@@ -70,6 +70,7 @@ func (f *finder) findSources() {
 		if b == nil || len(seen) >= maxSources {
 			return
 		}
+		viaError = viaError && !ref.flattened
 		if viaError {
 			if errorCalls[b] == nil {
 				errorCalls[b] = map[*ast.CallExpr]*Body{}
@@ -191,7 +192,7 @@ func (f *finder) testedHelpers(w *walk, br *Branch) []sourceRef {
 		}
 		fn := model.Callee(f.info, call)
 		if b := f.x.Decl(fn); b != nil && isErrorResultIndex(b.Sig, o.Index) {
-			out = append(out, sourceRef{b, call})
+			out = append(out, sourceRef{b: b, call: call})
 		} else if fn != nil {
 			f.noteForeignSource(fn, call, o.Index)
 		} else {
@@ -314,7 +315,7 @@ func (f *finder) fieldSources(call *ast.CallExpr, index int) []sourceRef {
 			return nil
 		}
 		if isErrorResultIndex(b.Sig, index) && !slices.ContainsFunc(out, func(r sourceRef) bool { return r.b == b }) {
-			out = append(out, sourceRef{b, call})
+			out = append(out, sourceRef{b: b, call: call})
 		}
 	}
 	return out
@@ -324,6 +325,10 @@ func (f *finder) fieldSources(call *ast.CallExpr, index int) []sourceRef {
 type sourceRef struct {
 	b    *Body
 	call *ast.CallExpr
+	// flattened: only the text of its error travels on (fmt.Errorf's %v
+	// or %s of it): the helper is on the error's path, so what it loses
+	// is lost for the client too, but the JSON-RPC error starts above it.
+	flattened bool
 }
 
 // funcValueOf returns the function value a body is.
@@ -383,19 +388,29 @@ func (f *finder) callSources(w *walk, call *ast.CallExpr, index int, text bool, 
 	switch {
 	case lit != nil:
 		if b := f.x.Lit(lit); b != nil && isErrorResultIndex(b.Sig, index) {
-			return []sourceRef{{b, call}}
+			return []sourceRef{{b: b, call: call}}
 		}
 		return nil
 	case fn == nil:
 		return f.fieldSources(call, index)
 	case model.IsFunc(fn, "fmt", "Errorf"):
+		// Every error operand is on the error's path, whatever its verb:
+		// one formatted with %v is flattened, its text travels on (see
+		// sourceRef.flattened).
 		var out []sourceRef
 		verbs, ok := FormatOf(info, call, 0)
 		for _, v := range verbs {
 			arg := Operand(call, 0, v)
-			if arg != nil && ok && (v.Verb == 'w' || text) && IsError(info.TypeOf(arg)) {
-				out = append(out, f.errorSources(w, arg, -1, text, depth+1)...)
+			if arg == nil || !ok || !IsError(info.TypeOf(arg)) {
+				continue
 			}
+			refs := f.errorSources(w, arg, -1, text, depth+1)
+			if v.Verb != 'w' && !text {
+				for i := range refs {
+					refs[i].flattened = true
+				}
+			}
+			out = append(out, refs...)
 		}
 		return out
 	case model.IsFunc(fn, "fmt", "Sprintf"), model.IsFunc(fn, "fmt", "Sprint"), model.IsFunc(fn, "fmt", "Sprintln"):
@@ -415,7 +430,7 @@ func (f *finder) callSources(w *walk, call *ast.CallExpr, index int, text bool, 
 		return f.argSources(w, call, text || !inRuntime(fn), true, depth)
 	}
 	if b := f.x.Decl(fn); b != nil && isErrorResultIndex(b.Sig, index) {
-		return []sourceRef{{b, call}}
+		return []sourceRef{{b: b, call: call}}
 	}
 	f.noteForeignSource(fn, call, index)
 	if out := f.paramSources(w, call, fn, index, text, depth); len(out) > 0 {

@@ -435,9 +435,9 @@ func (w *walk) printedFields(v *Value, lit *ast.CompositeLit) {
 			continue
 		}
 		if key, ok := kv.Key.(*ast.Ident); ok && fields[key.Name] {
-			if b := w.blob(kv.Value, 0); b != nil {
+			for _, b := range w.blobs(kv.Value, 0) {
 				b.What += ", which " + model.FuncName(method) + " prints"
-				v.addBlob(*b)
+				v.addBlob(b)
 			}
 		}
 	}
@@ -786,8 +786,8 @@ func (w *walk) callValue(call *ast.CallExpr, index, depth int) Value {
 		if len(call.Args) == 1 {
 			w.mention(&v, false, call.Args[0])
 			v.Shows = w.shown(call.Args[0], 0)
-			if b := w.blob(call.Args[0], 0); b != nil {
-				v.addBlob(*b)
+			for _, b := range w.blobs(call.Args[0], 0) {
+				v.addBlob(b)
 			}
 		}
 		return v
@@ -983,8 +983,8 @@ func (w *walk) calleeValue(call *ast.CallExpr, sum *Summary, sig *types.Signatur
 			if t := w.s.info.TypeOf(a); IsText(t) || !IsError(t) {
 				v.Shows = union(v.Shows, w.shown(a, 0))
 				v.Shows = union(v.Shows, w.readerParams(a, 0))
-				if b := w.argBlob(a, fn, depth+1); b != nil {
-					v.addBlob(*b) // the callee shows the text it is given
+				for _, b := range w.argBlobs(a, fn, depth+1) {
+					v.addBlob(b) // the callee shows the text it is given
 				}
 			} else {
 				av := w.valueAt(a, -1, depth+1)
@@ -1104,7 +1104,7 @@ func (w *walk) errorfValue(call *ast.CallExpr, depth int) Value {
 	info := w.s.info
 	v := Value{Shape: ShapeValue, NonNil: true, Plain: true}
 	for _, b := range w.operandBlobs(call, 0, 0, false) {
-		v.addBlob(*b)
+		v.addBlob(b)
 	}
 	v.Shows = w.formatShown(call, 0, depth)
 	w.mention(&v, false, call.Args...)
