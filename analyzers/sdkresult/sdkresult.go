@@ -483,6 +483,8 @@ func (c *checker) checkProtocolError(st *site) bool {
 func subject(st *site, direct string) string {
 	own := model.KindOf(st.h.Sig)
 	switch {
+	case st.p.Middleware:
+		return "a tool-call middleware itself (not passed on from next: on every tool's path)"
 	case own == st.p.Kind:
 		return direct
 	case own != 0:

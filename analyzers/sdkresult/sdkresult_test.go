@@ -20,7 +20,7 @@ func Test(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), sdkresult.Analyzer,
 		"./gosdkraw", "./gosdktyped", "./mcpgo", "./register",
 		"./aliased", "./dotted", "./mcperrtools", "./suppress", "./wrappers", "./middleware",
-		"./fixgosdk", "./fixmcpgo")
+		"./fixgosdk", "./fixmcpgo", "./toolmw")
 }
 
 func TestConvertingMiddlewareFlag(t *testing.T) {

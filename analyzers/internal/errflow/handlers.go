@@ -24,7 +24,9 @@ package errflow
 //     package calls (see projects.go);
 //   - the server: an mcp-go server built with a tool handler middleware
 //     that turns handlers' errors into tool results converts every
-//     handler registered on it.
+//     handler registered on it;
+//   - middlewares: what a tool-call middleware returns itself is on every
+//     tool's path (see middleware.go).
 //
 // Where the path cannot be resolved the layer says so (Path.Deferred), and
 // the rules that depend on it stay silent.
@@ -77,6 +79,10 @@ type Path struct {
 	// their fields (a project result type's Err) reach the client as its
 	// failure.
 	ResultErrors bool
+	// Middleware reports that the handler is one a tool-call middleware
+	// returns: what it returns itself, rather than from next, is on
+	// every tool's path (see middleware.go).
+	Middleware bool
 	// Shown are the results, other than the error, whose text the client
 	// reads in the error message when the error is not nil: an adapter
 	// that appends an operation's output to its error (aks-mcp's
@@ -116,7 +122,7 @@ func (p *Path) Protocol() bool {
 func (p *Path) Adapted() bool { return p.Kind == model.Adapted }
 
 func (p *Path) key() string {
-	return fmt.Sprint(p.Kind, p.Roles, p.Converting, p.Deferred, p.Wrapped, p.Tool, p.Shown, p.ResultErrors)
+	return fmt.Sprint(p.Kind, p.Roles, p.Converting, p.Deferred, p.Wrapped, p.Tool, p.Shown, p.ResultErrors, p.Middleware)
 }
 
 // A Handler is a function whose results reach an MCP client.
@@ -304,6 +310,7 @@ func (r *Result) findHandlers() {
 	f.indexCalls()
 	f.seedTools()
 	f.seedCalls()
+	f.seedMiddlewares()
 	f.drain()
 	f.seedSignatures()
 	f.drain()
