@@ -26,8 +26,8 @@ func TestRulesDocumented(t *testing.T) {
 		if !strings.HasPrefix(a.Doc, a.Name+": ") {
 			t.Errorf("%s: Doc does not start with %q", a.Name, a.Name+": ")
 		}
-		if a.URL != rules.DocsURL+"#analyzer-"+a.Name {
-			t.Errorf("%s: URL = %q, want the anchor of its section of the rule index", a.Name, a.URL)
+		if want := "https://github.com/mcperrlint/mcperrlint/blob/main/docs/rules/" + a.Name + ".md"; a.URL != want {
+			t.Errorf("%s: URL = %q, want %s, its page of the rule reference", a.Name, a.URL, want)
 		}
 		for _, id := range docs.RuleIDs(a.Doc) {
 			if prev, dup := sections[id]; dup {
@@ -131,8 +131,9 @@ func TestRulesReference(t *testing.T) {
 	}
 }
 
-// TestRuleURLs checks that every diagnostic's URL, and every analyzer's,
-// names a page of the rule reference and a heading on it.
+// TestRuleURLs checks that every diagnostic's URL names a page of the rule
+// reference and a heading on it, and that every analyzer's names a page of
+// it.
 func TestRuleURLs(t *testing.T) {
 	const repo = "https://github.com/mcperrlint/mcperrlint/blob/main/"
 	anchors := map[string]map[string]bool{}
@@ -159,6 +160,9 @@ func TestRuleURLs(t *testing.T) {
 		check("rule "+r.ID, r.URL())
 	}
 	for _, a := range analyzers.Suite() {
+		if strings.Contains(a.URL, "#") {
+			t.Errorf("analyzer %s: URL %q has an anchor: it should name the analyzer's page", a.Name, a.URL)
+		}
 		check("analyzer "+a.Name, a.URL)
 	}
 	check("the rule index", rules.DocsURL)

@@ -19,8 +19,8 @@ type Page struct {
 }
 
 // ReferencePages returns the rule reference: an index, README.md, with a
-// section per analyzer (anchor "analyzer-<name>", where each Analyzer's URL
-// points) that lists its rules, then a page per analyzer, <name>.md, with a
+// section per analyzer (anchor "analyzer-<name>") that lists its rules, then
+// a page per analyzer, <name>.md, where each Analyzer's URL points, with a
 // section per rule whose anchor is the rule id, where every diagnostic's URL
 // points.
 func ReferencePages() []Page {

@@ -44,7 +44,7 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "conformance",
 	Doc:      docs.Analyzer(doc, "conformance"),
-	URL:      rules.DocsURL + "#analyzer-conformance",
+	URL:      rules.AnalyzerURL("conformance"),
 	Requires: []*analysis.Analyzer{model.Analyzer, errflow.Analyzer},
 	Run:      run,
 }

@@ -28,7 +28,7 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "contractstruct",
 	Doc:      docs.Analyzer(doc, "contractstruct"),
-	URL:      rules.DocsURL + "#analyzer-contractstruct",
+	URL:      rules.AnalyzerURL("contractstruct"),
 	Requires: []*analysis.Analyzer{model.Analyzer},
 	Run:      run,
 }

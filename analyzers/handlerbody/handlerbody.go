@@ -43,7 +43,7 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:      "handlerbody",
 	Doc:       docs.Analyzer(doc, "handlerbody"),
-	URL:       rules.DocsURL + "#analyzer-handlerbody",
+	URL:       rules.AnalyzerURL("handlerbody"),
 	Requires:  []*analysis.Analyzer{model.Analyzer, errflow.Analyzer, preferfail.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(pendingFact), new(projectPendingFact), new(sourcePendingFact)},

@@ -17,7 +17,7 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "ignoredirective",
 	Doc:      docs.Analyzer(doc, "ignoredirective"),
-	URL:      rules.DocsURL + "#analyzer-ignoredirective",
+	URL:      rules.AnalyzerURL("ignoredirective"),
 	Requires: []*analysis.Analyzer{model.Analyzer},
 	Run:      run,
 }

@@ -35,7 +35,7 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:       "preferfail",
 	Doc:        docs.Analyzer(doc, "preferfail"),
-	URL:        rules.DocsURL + "#analyzer-preferfail",
+	URL:        rules.AnalyzerURL("preferfail"),
 	Requires:   []*analysis.Analyzer{model.Analyzer, errflow.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),

@@ -39,7 +39,7 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:      "sdkresult",
 	Doc:       docs.Analyzer(doc, "sdkresult"),
-	URL:       rules.DocsURL + "#analyzer-sdkresult",
+	URL:       rules.AnalyzerURL("sdkresult"),
 	Requires:  []*analysis.Analyzer{model.Analyzer, errflow.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(pendingFact)},

@@ -41,9 +41,14 @@ const referenceURL = "https://github.com/mcperrlint/mcperrlint/blob/main/docs/ru
 // "analyzer-<name>".
 const DocsURL = referenceURL + "README.md"
 
+// AnalyzerURL returns the address of an analyzer's page of the rule
+// reference, docs/rules/<analyzer>.md: its flags and each of its rules in
+// full. It is the URL of each analyzer of the suite.
+func AnalyzerURL(analyzer string) string { return referenceURL + analyzer + ".md" }
+
 // URL returns the address of the rule's documentation: the section of its
 // analyzer's page, docs/rules/<analyzer>.md, whose anchor is the rule id.
-func (r Rule) URL() string { return referenceURL + r.DocumentedBy() + ".md#" + r.ID }
+func (r Rule) URL() string { return AnalyzerURL(r.DocumentedBy()) + "#" + r.ID }
 
 // DocumentedBy returns the analyzer whose doc.go documents r: the analyzer
 // that reports it, or, for a rule every analyzer reports, the one that
