@@ -34,8 +34,8 @@
 // into results converts every handler registered on it. A handler whose
 // server is built in another package is judged there, by the package that
 // registers it, and reported at its own return, with the path in the
-// message. See "How a return reaches the client" in the README for what
-// is followed. Where the path cannot be followed, nothing is reported;
+// message. See docs/how-a-return-reaches-the-client.md for what is
+// followed. Where the path cannot be followed, nothing is reported;
 // servers that convert errors where mcperrlint cannot see it (a go-sdk
 // receiving middleware, a proxy) set -sdkresult.converting-middleware:
 // sdk-protocol-error is then not reported, nor a result returned with an
