@@ -42,7 +42,7 @@ func init() {
 	Analyzer.Flags.Int(minWordsFlag, 5, "fewest words a contract entry's Recovery may have")
 	// error-contract-missing is a team's policy, not a defect: off unless
 	// asked for. The flag's name comes from the rule table, which the
-	// reporter and the README's reference read it from too.
+	// reporter and the rule reference, docs/rules, read it from too.
 	Analyzer.Flags.Bool(rules.ContractMissing.OptInFlag(), false,
 		"report every mcperr tool that declares no Errors (rule error-contract-missing)")
 }

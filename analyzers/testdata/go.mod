@@ -1,7 +1,8 @@
 // Fixtures for the whole suite: small servers, each in several packages,
-// in the shapes real Go MCP servers take (see "What is followed" in the
-// README). The go.work beside this file puts the mcperrlint module in the
-// workspace, so the fixtures use the real runtime, go-sdk and mcp-go.
+// in the shapes real Go MCP servers take (see "What is followed" in
+// docs/how-a-return-reaches-the-client.md). The go.work beside this file
+// puts the mcperrlint module in the workspace, so the fixtures use the
+// real runtime, go-sdk and mcp-go.
 module fixtures
 
 go 1.26.0

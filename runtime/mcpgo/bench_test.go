@@ -9,7 +9,7 @@ package mcpgo_test
 //
 //	go test -run '^$' -bench . -benchmem ./runtime/mcpgo
 //
-// The README's "What the binding costs" reports the ratios.
+// docs/runtime.md, "What the binding costs", reports the ratios.
 
 import (
 	"context"

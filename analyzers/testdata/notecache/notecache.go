@@ -1,6 +1,6 @@
 // Package notecache is a service the tools of notecacheserver call. Its
 // exported functions are shaped like mcperr tool handlers, and some name
-// a reason's recovery as the README advises services to: none of that
+// a reason's recovery as docs/runtime.md advises services to: none of that
 // makes them handlers. What a handler returns of their errors is followed
 // into them, and a cause they lose is reported by the package whose
 // handler uses the error, at their return.
