@@ -126,12 +126,18 @@ func (f *finder) callsOfFunc(path, name string) []siteCall {
 	return out
 }
 
-// returnedFuncs returns the function values b's returns give.
+// returnedFuncs returns the function values b's returns give that are
+// b's own: a middleware that returns next itself adds no handler.
 func (f *finder) returnedFuncs(b *Body) []funcValue {
 	var out []funcValue
 	for _, ret := range b.Returns {
-		if len(ret.Results) == 1 {
-			out = append(out, f.funcValues(b, ret.Results[0], 0)...)
+		if len(ret.Results) != 1 {
+			continue
+		}
+		for _, v := range f.funcValues(b, ret.Results[0], 0) {
+			if v.param == nil && !v.factory {
+				out = append(out, v)
+			}
 		}
 	}
 	return out

@@ -575,8 +575,9 @@ func (r *Result) textCarries(b *Body, call *ast.CallExpr, tainted map[*types.Var
 }
 
 // emptyText matches the text of a result that claims there is nothing to
-// show: "", "[]", "null", "No results found", "no dashboards found.".
-var emptyText = regexp.MustCompile(`(?i)^\s*(|\[\]|\{\}|null|none|nothing( found)?|no (results?|matches|data|items|entries|records)|(no|0|zero)(\s+[\w-]+){0,3}\s+(found|returned|available|matched))[.!]?\s*$`)
+// show: "", "[]", "null", "No results found", "no dashboards found.", "No
+// messages.", "There are no open alerts.", "Nothing to show".
+var emptyText = regexp.MustCompile(`(?i)^\s*(|\[\]|\{\}|null|none|nothing(\s+[\w'-]+){0,3}|(there\s+(are|is|were|was)\s+)?no(\s+[\w'-]+){1,4}|(0|zero)(\s+[\w-]+){0,3}\s+(found|returned|available|matched))[.!]?\s*$`)
 
 // maxEmptyDepth bounds how deep emptiness is followed through literals and
 // variables.
