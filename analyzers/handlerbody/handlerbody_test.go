@@ -21,3 +21,11 @@ func Test(t *testing.T) {
 func TestOtherPackages(t *testing.T) {
 	crosstest.Run(t, analysistest.TestData(), handlerbody.Analyzer, "./books", "./bookstools")
 }
+
+// TestRegistry checks tools behind a project's registry interface: the
+// handler that runs them through the interface reaches the
+// implementations the program has, in packages it imports only for their
+// registration.
+func TestRegistry(t *testing.T) {
+	crosstest.Run(t, analysistest.TestData(), handlerbody.Analyzer, "./toolreg/...")
+}

@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -529,7 +530,11 @@ func argAt(call *ast.CallExpr, i int) ast.Expr {
 }
 
 // implementations returns the concrete methods, of this package or with a
-// fact from another, that implement the interface method m.
+// fact from another, that implement the interface method m. An interface
+// of the program's own (a registry's Tool, whose Execute each tool
+// package implements) is resolved to every implementation the program
+// has; one of the standard library (io.Reader, fmt.Stringer), which any
+// package implements for its own ends, only while there are few.
 func (s *solver) implementations(m *types.Func) []*types.Func {
 	if impls, ok := s.impls[m]; ok {
 		return impls
@@ -544,6 +549,9 @@ func (s *solver) implementations(m *types.Func) []*types.Func {
 			}
 		}
 	}
+	if len(out) > maxImplementations && (m.Pkg() == nil || isStdPath(m.Pkg().Path())) {
+		out = nil
+	}
 	if s.impls == nil {
 		s.impls = map[*types.Func][]*types.Func{}
 	}
@@ -551,8 +559,16 @@ func (s *solver) implementations(m *types.Func) []*types.Func {
 	return out
 }
 
-// maxImplementations bounds the methods a call of an interface method is
-// taken to run: beyond it, the call is as unknown as without them.
+// isStdPath reports whether an import path is the standard library's:
+// its first element has no dot.
+func isStdPath(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
+}
+
+// maxImplementations bounds the methods a call of a standard library
+// interface's method is taken to run: beyond it, the call is as unknown
+// as without them.
 const maxImplementations = 16
 
 // methodsNamed returns the concrete methods named name that the package
@@ -580,10 +596,7 @@ func (s *solver) methodsNamed(name string) []*types.Func {
 			slices.SortFunc(ms, func(a, b *types.Func) int { return cmp.Compare(a.FullName(), b.FullName()) })
 		}
 	}
-	if ms := s.methods[name]; len(ms) <= maxImplementations {
-		return ms
-	}
-	return nil
+	return s.methods[name]
 }
 
 func isPointerType(t types.Type) bool {

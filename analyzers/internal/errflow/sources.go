@@ -191,13 +191,32 @@ func (f *finder) testedHelpers(w *walk, br *Branch) []sourceRef {
 			continue
 		}
 		fn := model.Callee(f.info, call)
-		if b := f.x.Decl(fn); b != nil && isErrorResultIndex(b.Sig, o.Index) {
-			out = append(out, sourceRef{b: b, call: call})
-		} else if fn != nil {
-			f.noteForeignSource(fn, call, o.Index)
-		} else {
+		if fn == nil {
 			out = append(out, f.fieldSources(call, o.Index)...)
+			continue
 		}
+		out = append(out, f.calledSources(fn, call, o.Index)...)
+	}
+	return out
+}
+
+// calledSources returns the sources a call of fn (index-th result) reaches
+// in this package, and notes those of other packages: fn itself, or, for
+// an interface method, the implementations the program has.
+func (f *finder) calledSources(fn *types.Func, call *ast.CallExpr, index int) []sourceRef {
+	fns := []*types.Func{fn}
+	if isAbstract(fn) {
+		fns = f.r.s.implementations(fn)
+	}
+	var out []sourceRef
+	for _, fn := range fns {
+		if b := f.x.Decl(fn); b != nil {
+			if isErrorResultIndex(b.Sig, index) {
+				out = append(out, sourceRef{b: b, call: call})
+			}
+			continue
+		}
+		f.noteForeignSource(fn, call, index)
 	}
 	return out
 }
@@ -431,6 +450,9 @@ func (f *finder) callSources(w *walk, call *ast.CallExpr, index int, text bool, 
 	}
 	if b := f.x.Decl(fn); b != nil && isErrorResultIndex(b.Sig, index) {
 		return []sourceRef{{b: b, call: call}}
+	}
+	if isAbstract(fn) {
+		return f.calledSources(fn, call, index)
 	}
 	f.noteForeignSource(fn, call, index)
 	if out := f.paramSources(w, call, fn, index, text, depth); len(out) > 0 {
