@@ -275,6 +275,15 @@
 // Say what failed in words; keep the raw value in mcperr.WithData, the
 // error's cause, or the server's logs.
 //
+// One finding per edit. A raw value that enters its text in a helper of
+// another package (a client that formats the body of a failed response
+// into its error) and that several texts here show is one finding, at the
+// first of them, naming the helper's line and pointing at it and at every
+// text that shows it; so is a response handed to a helper that reads its
+// body into the text it returns. A helper that builds the error result
+// itself is reported there, once. -handlerbody.fold=false reports each
+// text again.
+//
 // # Rule no-fake-empty-result
 //
 // Inside the branch that handles a non-nil error, the handler returns an

@@ -49,6 +49,11 @@ var Analyzer = &analysis.Analyzer{
 	FactTypes: []analysis.Fact{new(pendingFact), new(projectPendingFact), new(sourcePendingFact)},
 }
 
+func init() {
+	Analyzer.Flags.Bool(report.FoldFlag, true,
+		"report one finding where one place decides many (a helper that puts the body of every response it is handed into its error result), with what it decides as related positions; false reports each")
+}
+
 // pendingFact holds the findings about a function shaped like an mcperr
 // tool's handler that no tool of its package uses: a tool of another
 // package that does reports them (see report.Pending).

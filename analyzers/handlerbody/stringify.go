@@ -28,6 +28,7 @@ import (
 
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/errflow"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/report"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/rules"
 )
 
@@ -336,7 +337,52 @@ func (s *messageScan) report(arg ast.Expr, b *errflow.Blob, sink string, related
 	if b.Source.IsValid() && (b.Source < at.Pos() || b.SourceEnd > at.End()) {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: b.Source, End: b.SourceEnd, Message: "the raw value comes from here"})
 	}
-	s.c.report.Diagnostic(rules.NoStringifyUpstreamError, d)
+	if !b.Pos.IsValid() && b.File != "" {
+		pos, end := s.c.report.ForeignPos(report.Position{File: b.File, Line: b.Line, Col: 1})
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, End: end, Message: "the raw value enters the text here, in " + b.Site})
+	}
+	handler := fmt.Sprint(s.b.Root.Body.Node.Pos())
+	switch {
+	case b.Reader != nil:
+		s.c.report.Fold(rules.NoStringifyUpstreamError, s.c.readerRoot(b.Reader), handler, d)
+	case !b.Pos.IsValid() && b.Site != "":
+		s.c.report.Fold(rules.NoStringifyUpstreamError, s.c.originRoot(b), handler, d)
+	default:
+		s.c.report.Diagnostic(rules.NoStringifyUpstreamError, d)
+	}
+}
+
+// originRoot is the root of the findings of a raw value that enters its
+// text in another package (a client helper that formats the body into its
+// error): where it enters, one edit keeps it out of every text here.
+func (c *checker) originRoot(b *errflow.Blob) report.Root {
+	via := ""
+	if len(b.Via) > 0 {
+		via = " " + b.Via[len(b.Via)-1]
+	}
+	what, site := b.What, b.Site
+	return report.Root{Site: site, File: b.File, Line: b.Line, Member: "a text that shows it", Message: func(texts, funcs int) string {
+		return fmt.Sprintf("%s enters the text of an error at %s (in%s), and %s of %s show it: raw upstream text reaches the client, where it can leak internal details and mislead the agent; say what failed in words there, and keep the raw value in %s",
+			what, site, via, report.Count(texts, "text"), report.Count(funcs, "function"), c.rawValuePlace())
+	}}
+}
+
+// readerRoot is the root of the findings of a helper that reads, in full,
+// the body of the response it is handed into the text it builds: the
+// helper, where one edit keeps the body out of every call's text.
+func (c *checker) readerRoot(fn *types.Func) report.Root {
+	root := report.Root{Site: model.FuncName(fn), Member: "a call that hands it a response"}
+	if b := c.flow.Index().Decl(fn); b != nil {
+		if decl, ok := b.Node.(*ast.FuncDecl); ok {
+			root.Pos, root.End = decl.Name.Pos(), decl.Name.End()
+		}
+	}
+	root.Message = func(calls, handlers int) string {
+		return fmt.Sprintf("%s reads the body of the HTTP response it is handed into the text it builds, and %s of %s hand it one: "+
+			"raw upstream text reaches the client, where it can leak internal details and mislead the agent; say what failed in words here, and keep the body in %s",
+			model.FuncName(fn), report.Count(calls, "call"), report.Count(handlers, "function"), c.rawValuePlace())
+	}
+	return root
 }
 
 // rawValuePlace says where a raw value belongs, in the words of what the

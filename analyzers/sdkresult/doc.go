@@ -97,6 +97,27 @@
 // its block. TestGoSDKRawFixKeepsError and TestMCPGoFixKeepsText pin what
 // the client and the middleware then get.
 //
+// One finding per edit. Where one return decides the errors of many — an
+// adapter's return res, err that hands every handler's error to the SDK,
+// a tool handler middleware's return next(ctx, req) — that return is the
+// one finding: how many returns of how many handlers it decides, with each
+// of them as a related position (every one in JSON and SARIF). The
+// returns it decides are not reported on their own. When the adapter is
+// in another package, the finding is at the first return it decides and
+// names it. A directive at the root suppresses everything it decides; a
+// directive at one return takes that return out. Its fix turns the error
+// into the tool error there, once, for all of them:
+//
+//	if err != nil {
+//		return mcp.NewToolResultError(err.Error()), nil // mcp-go; in the go-sdk, errRes.SetError(err) on a new result
+//	}
+//	return res, nil
+//
+// (return h(ctx, req) first names its results). No fix is offered when an
+// error that may be a deliberate protocol error passes through the same
+// return: it would become a tool error too. -sdkresult.fold=false reports
+// every return again.
+//
 // What the client receives:
 //   - go-sdk v1.8.0, raw handler: a JSON-RPC error with code 0 and the
 //     error's text, {"code":0,"message":"boom"}. A *jsonrpc.Error keeps its

@@ -193,3 +193,116 @@ func (c *checker) unusedName(pos token.Pos, names ...string) string {
 	}
 	return ""
 }
+
+// rootFix rewrites a root — the return of an adapter that hands every
+// handler's error on to the SDK — so that an error becomes the tool
+// error the SDK itself makes of one, there, once, for all of them:
+//
+//	return res, err
+//
+// becomes, in an mcp-go adapter,
+//
+//	if err != nil {
+//		return mcp.NewToolResultError(err.Error()), nil
+//	}
+//	return res, nil
+//
+// and, in a go-sdk adapter, the same with errRes := &mcp.CallToolResult{};
+// errRes.SetError(err); return errRes, nil in the branch. A return of a
+// call, return h(ctx, req), first names its results. The return must
+// start its line and end its block, and the names it declares must hide
+// nothing.
+func (c *checker) rootFix(ret *ast.ReturnStmt, kind model.HandlerKind) []analysis.SuggestedFix {
+	b := c.flow.Index().Enclosing(ret.Pos())
+	if b == nil || b.Sig == nil || b.Sig.Results().Len() != 2 || !endsList(b.Block, ret) {
+		return nil
+	}
+	indent, alone := c.indentation(ret.Pos())
+	if !alone {
+		return nil
+	}
+	var res, errName, prelude string
+	switch len(ret.Results) {
+	case 2:
+		if errflow.IsNil(c.info, ret.Results[0]) {
+			// return nil, fmt.Errorf("…: %w", err): the error is the
+			// branch's, the result the tool error.
+			return c.rootErrorFix(b, ret, kind, indent)
+		}
+		r, ok1 := ast.Unparen(ret.Results[0]).(*ast.Ident)
+		e, ok2 := ast.Unparen(ret.Results[1]).(*ast.Ident)
+		if !ok1 || !ok2 {
+			return nil
+		}
+		res, errName = r.Name, e.Name
+	case 1:
+		call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
+		if !ok {
+			return nil
+		}
+		res, errName = c.unusedName(ret.Pos(), "res", "result"), c.unusedName(ret.Pos(), "err", "callErr")
+		src := c.source(call)
+		if res == "" || errName == "" || src == "" {
+			return nil
+		}
+		prelude = res + ", " + errName + " := " + src + "\n" + indent
+	default:
+		return nil
+	}
+	var branch, what string
+	switch kind {
+	case model.MCPGoPlain, model.MCPGoTyped:
+		q, ok := model.Qualifier(c.info, c.pass.Pkg, resultType(b), ret.Pos(), model.MCPGoPath, "NewToolResultError")
+		if !ok {
+			return nil
+		}
+		branch = "return " + q + "NewToolResultError(" + errName + ".Error()), nil"
+		what = q + "NewToolResultError(" + errName + ".Error())"
+	case model.GoSDKRaw:
+		q, ok := model.Qualifier(c.info, c.pass.Pkg, resultType(b), ret.Pos(), model.GoSDKPath, "CallToolResult")
+		name := c.unusedName(ret.Pos(), "errRes", "errResult")
+		if !ok || name == "" {
+			return nil
+		}
+		branch = name + " := &" + q + "CallToolResult{}\n" + indent + "\t" + name + ".SetError(" + errName + ")\n" + indent + "\treturn " + name + ", nil"
+		what = name + ".SetError(" + errName + ") on a new " + q + "CallToolResult"
+	default:
+		return nil
+	}
+	text := prelude + "if " + errName + " != nil {\n" + indent + "\t" + branch + "\n" + indent + "}\n" + indent + "return " + res + ", nil"
+	return []analysis.SuggestedFix{{
+		Message:   "Turn every error handed on here into a tool error: " + what + ", and a nil error",
+		TextEdits: []analysis.TextEdit{{Pos: ret.Pos(), End: ret.End(), NewText: []byte(text)}},
+	}}
+}
+
+// source returns the text of a node as its file has it.
+func (c *checker) source(n ast.Node) string {
+	tf := c.pass.Fset.File(n.Pos())
+	if tf == nil || c.pass.ReadFile == nil {
+		return ""
+	}
+	src, err := c.pass.ReadFile(tf.Name())
+	if err != nil || len(src) != tf.Size() {
+		return ""
+	}
+	return string(src[tf.Offset(n.Pos()):tf.Offset(n.End())])
+}
+
+// rootErrorFix rewrites a root that returns a nil result with an error it
+// surely has (return nil, err in the branch that handles err) into the
+// tool error, as protocolErrorFix does for a handler's own return.
+func (c *checker) rootErrorFix(b *errflow.Body, ret *ast.ReturnStmt, kind model.HandlerKind, indent string) []analysis.SuggestedFix {
+	h := &errflow.Handler{Func: b.Func, Body: b, Sig: b.Sig}
+	st := &site{h: h, ret: ret, err: ret.Results[1], p: &errflow.Path{Kind: kind, Roles: []errflow.Role{errflow.RoleResult, errflow.RoleError}}}
+	if !c.flow.ErrNonNil(b, ret, st.err) {
+		return nil
+	}
+	switch kind {
+	case model.GoSDKRaw:
+		return c.setErrorFix(st)
+	case model.MCPGoPlain, model.MCPGoTyped:
+		return c.toolResultErrorFix(st)
+	}
+	return nil
+}

@@ -17,6 +17,7 @@ import (
 	"flag"
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"regexp"
 	"slices"
@@ -91,16 +92,21 @@ const convertingFlag = "converting-middleware"
 func init() {
 	Analyzer.Flags.Bool(convertingFlag, false,
 		"the server converts handler errors into tool results centrally where mcperrlint cannot see it: do not report sdk-protocol-error, nor a result returned with such an error")
+	Analyzer.Flags.Bool(report.FoldFlag, true,
+		"report one finding where one return decides many (an adapter forwarding every handler's error raw), with the returns it decides as related positions; false reports each return")
 }
 
 type checker struct {
-	pending    map[string][]report.Pending // findings for other packages, by the function they are in
-	pass       *analysis.Pass
-	flow       *errflow.Result
-	info       *types.Info
-	r          *report.Reporter
-	converting bool
-	done       map[doneKey]bool
+	pending map[string][]report.Pending // findings for other packages, by the function they are in
+	// protocolThrough are the roots (by position) through which an error
+	// that may be a deliberate protocol error passes.
+	protocolThrough map[token.Pos]bool
+	pass            *analysis.Pass
+	flow            *errflow.Result
+	info            *types.Info
+	r               *report.Reporter
+	converting      bool
+	done            map[doneKey]bool
 }
 
 type doneKey struct {
@@ -295,6 +301,7 @@ func (st *site) at(i int) ast.Expr {
 
 func (c *checker) checkHandler(h *errflow.Handler, p *errflow.Path) {
 	for _, st := range c.sites(h, p) {
+		c.noteProtocolThrough(st)
 		protocol := c.checkProtocolError(st)
 		c.checkNilResult(st)
 		c.checkResultDropped(st, protocol)
@@ -377,6 +384,15 @@ func (c *checker) checkSource(src *errflow.Source) {
 	for _, st := range c.sites(h, sp) {
 		c.checkProtocolError(st)
 	}
+}
+
+// handlerKey tells handlers apart, for counting them: literals have no
+// name.
+func handlerKey(h *errflow.Handler) string {
+	if h.Body != nil {
+		return fmt.Sprint(h.Body.Node.Pos())
+	}
+	return handlerName(h)
 }
 
 // handlerName names a handler for messages.
@@ -474,8 +490,75 @@ func (c *checker) checkProtocolError(st *site) bool {
 	d.Message += PathSentence(st.p)
 	d.Related = related(p)
 	d.SuggestedFixes = c.protocolErrorFix(st)
+	if root, ok := c.protocolRoot(p); ok {
+		c.r.Fold(rules.SDKProtocolError, root, handlerKey(st.h), d)
+		return true
+	}
 	c.r.Diagnostic(rules.SDKProtocolError, d)
 	return true
+}
+
+// noteProtocolThrough records, for the root of a return's path, that an
+// error which may be a deliberate protocol error passes through it.
+func (c *checker) noteProtocolThrough(st *site) {
+	step, ok := st.p.Root()
+	if !ok || st.err == nil || !st.value.MaybeProtocol(sdkOf(st.p.Kind)) || st.value.Shape == errflow.ShapeNil {
+		return
+	}
+	if c.protocolThrough == nil {
+		c.protocolThrough = map[token.Pos]bool{}
+	}
+	c.protocolThrough[step.Pos] = true
+}
+
+// protocolRoot returns the root of a path's protocol errors: the return,
+// nearest the SDK, that hands the handler's error on unchanged — an
+// adapter's return res, err. Converting the error into an error result
+// there makes every error it hands on one the model can read.
+func (c *checker) protocolRoot(p *errflow.Path) (report.Root, bool) {
+	step, ok := p.Root()
+	if !ok {
+		return report.Root{}, false
+	}
+	root := report.Root{Pos: step.Pos, End: step.Pos + 1, Site: step.Site}
+	if ret := c.returnAt(step.Pos); ret != nil {
+		root.End = ret.End()
+		root.Fix = func() []analysis.SuggestedFix {
+			if c.protocolThrough[step.Pos] {
+				return nil // a deliberate protocol error passes here too: an edit for all would turn it into a tool error
+			}
+			return c.rootFix(ret, p.Kind)
+		}
+	}
+	sdk := "the go-sdk sends each as a JSON-RPC error with code 0"
+	idiom := "res.SetError(err) on a new result, returned with a nil error"
+	if !p.Kind.GoSDK() {
+		sdk = "mcp-go sends each as a JSON-RPC internal error (-32603)"
+		idiom = "mcp.NewToolResultError(err.Error()), nil"
+	}
+	root.Message = func(returns, handlers int) string {
+		return fmt.Sprintf("this return hands the errors of %s of %s on to the SDK, and %s, which the model never sees: "+
+			"turn the error into an error result here (%s), and every one of them becomes a tool error the model can read",
+			report.Count(returns, "return"), report.Count(handlers, "handler"), sdk, idiom)
+	}
+	return root, true
+}
+
+// returnAt returns the return statement of the package at pos, or nil.
+func (c *checker) returnAt(pos token.Pos) *ast.ReturnStmt {
+	if !pos.IsValid() {
+		return nil
+	}
+	b := c.flow.Index().Enclosing(pos)
+	if b == nil {
+		return nil
+	}
+	for _, ret := range b.Returns {
+		if ret.Pos() == pos {
+			return ret
+		}
+	}
+	return nil
 }
 
 // subject names what returns the values: the handler kind its signature

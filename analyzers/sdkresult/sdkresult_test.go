@@ -13,14 +13,26 @@ import (
 // their own: what depends on the server is reported by the package that
 // builds it, at the handler's return.
 func TestOtherPackages(t *testing.T) {
+	defer unfold(t)()
 	crosstest.Run(t, analysistest.TestData(), sdkresult.Analyzer, "./handlers", "./register", "./serve", "./converted", "./selfreg", "./selfmain")
 }
 
 func Test(t *testing.T) {
+	defer unfold(t)()
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), sdkresult.Analyzer,
 		"./gosdkraw", "./gosdktyped", "./mcpgo", "./register",
 		"./aliased", "./dotted", "./mcperrtools", "./suppress", "./wrappers", "./middleware",
 		"./fixgosdk", "./fixmcpgo", "./toolmw")
+}
+
+// unfold turns folding off, so that the fixtures check each return; it
+// returns what turns it back on. TestRoots checks folding.
+func unfold(t *testing.T) func() {
+	t.Helper()
+	if err := sdkresult.Analyzer.Flags.Set("fold", "false"); err != nil {
+		t.Fatal(err)
+	}
+	return func() { sdkresult.Analyzer.Flags.Set("fold", "true") }
 }
 
 func TestConvertingMiddlewareFlag(t *testing.T) {
@@ -30,4 +42,10 @@ func TestConvertingMiddlewareFlag(t *testing.T) {
 	}
 	defer a.Flags.Set("converting-middleware", "false")
 	analysistest.Run(t, analysistest.TestData(), a, "./converting")
+}
+
+// TestRoots checks that a return which decides many handlers' returns is
+// the one finding, as users see it by default.
+func TestRoots(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), sdkresult.Analyzer, "./roots")
 }

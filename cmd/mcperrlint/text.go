@@ -14,12 +14,22 @@ import (
 // when inside it, so terminals and editors can open them. With
 // contextLines >= 0, the lines of the finding and that many around it
 // follow, numbered, as multichecker's -c shows them.
+// maxTextRelated is how many related positions the text format prints
+// under a finding: a root that decides two hundred returns lists them all
+// in JSON and SARIF, where tools read them, and a few in text, where
+// people do.
+const maxTextRelated = 8
+
 func writeText(stdout, stderr io.Writer, res *result, contextLines int) error {
 	cwd, _ := os.Getwd()
 	w := bufio.NewWriter(stdout)
 	for _, f := range res.findings {
 		fmt.Fprintf(w, "%s: %s: %s\n", textPos(cwd, f.span), f.rule.ID, f.message)
-		for _, r := range f.related {
+		for i, r := range f.related {
+			if i == maxTextRelated && len(f.related) > maxTextRelated+1 {
+				fmt.Fprintf(w, "\t… and %d more (-format=json and -format=sarif list them all)\n", len(f.related)-i)
+				break
+			}
 			fmt.Fprintf(w, "\t%s: %s\n", textPos(cwd, r.span), r.message)
 		}
 		if contextLines >= 0 {

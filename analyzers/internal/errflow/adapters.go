@@ -46,6 +46,7 @@ type FactPath struct {
 // A FactStep is a Step as a fact records it.
 type FactStep struct {
 	Site, What string
+	Forwards   bool
 }
 
 func (*handlersFact) AFact() {}
@@ -142,7 +143,7 @@ func (f *finder) factPath(p *Path) FactPath {
 		if s.Pos.IsValid() {
 			site = f.r.s.site(s.Pos)
 		}
-		fp.Via = append(fp.Via, FactStep{Site: site, What: s.What})
+		fp.Via = append(fp.Via, FactStep{Site: site, What: s.What, Forwards: s.Forwards})
 	}
 	return fp
 }
@@ -152,7 +153,7 @@ func (f *finder) factPath(p *Path) FactPath {
 func (fp FactPath) path() *Path {
 	p := &Path{Kind: fp.Kind, Roles: fp.Roles, Converting: fp.Converting, Deferred: fp.Deferred, Shown: fp.Shown}
 	for _, s := range fp.Via {
-		p.Via = append(p.Via, Step{Site: s.Site, What: s.What})
+		p.Via = append(p.Via, Step{Site: s.Site, What: s.What, Forwards: s.Forwards})
 	}
 	return p
 }
@@ -165,6 +166,7 @@ func (f *finder) foreignAdapter(b *Body, call *ast.CallExpr, fn *types.Func) {
 		return
 	}
 	shift := methodExprShift(f.info, call.Fun)
+	server := f.registeredOn(b, call)
 	for _, fp := range fact.Params {
 		arg := argAt(call, fp.Index+shift)
 		if arg == nil {
@@ -172,11 +174,37 @@ func (f *finder) foreignAdapter(b *Body, call *ast.CallExpr, fn *types.Func) {
 		}
 		for _, path := range fp.Paths {
 			p := via(path.path(), Step{Pos: call.Pos(), What: "passed to " + model.FuncName(fn)})
+			if p.Deferred && server != nil && (p.Kind == model.MCPGoPlain || p.Kind == model.MCPGoTyped) {
+				// The adapter's handler is registered here, on a server
+				// this package builds: that server decides.
+				f.onServer(p, b, server)
+			}
 			for _, v := range f.funcValues(b, arg, 0) {
 				f.add(v, p, nil)
 			}
 		}
 	}
+}
+
+// registeredOn returns the mcp-go server a call's value is registered on
+// in b — s in s.AddTool(tool, call), s.AddTools(server.ServerTool{Handler:
+// call}) — or nil.
+func (f *finder) registeredOn(b *Body, call *ast.CallExpr) ast.Expr {
+	if b == nil {
+		return nil
+	}
+	for _, reg := range b.Calls {
+		fn := model.Callee(f.info, reg)
+		if !model.IsMethod(fn, model.MCPGoServer, "MCPServer", "AddTool") {
+			continue
+		}
+		if len(reg.Args) == 2 && ast.Unparen(reg.Args[1]) == call {
+			if sel, ok := ast.Unparen(reg.Fun).(*ast.SelectorExpr); ok {
+				return sel.X
+			}
+		}
+	}
+	return nil
 }
 
 // seedAdapted gives the functions passed to an adapter the layer cannot

@@ -467,7 +467,7 @@ func (w *walk) summaryBlobs(call *ast.CallExpr, index, depth int) []Blob {
 		// A helper that returns the text it is given, given a blob.
 		for _, p := range sl.Shows {
 			for _, a := range ArgsOf(call, sig, p, methodExprShift(w.s.info, call.Fun)) {
-				out = appendBlobs(out, w.argBlobs(a, c.fn, depth+1)...)
+				out = appendBlobs(out, w.argBlobs(a, c.fn, sl.Shape&ShapeError == 0, depth+1)...)
 			}
 		}
 	}
@@ -732,18 +732,23 @@ func (w *walk) readerParams(expr ast.Expr, depth int) varSet {
 }
 
 // argBlobs returns the raw values an argument given to a helper that
-// shows it may be: blobs, or an HTTP response's body the helper reads in
-// full.
-func (w *walk) argBlobs(a ast.Expr, fn *types.Func, depth int) []Blob {
+// shows it may be: blobs, or, with reads, an HTTP response's body the
+// helper reads in full. A helper that builds an error result from the
+// body it reads is where the body enters its text: its package reports it
+// there, once, and its callers do not.
+func (w *walk) argBlobs(a ast.Expr, fn *types.Func, reads bool, depth int) []Blob {
 	if bs := w.blobs(a, depth); len(bs) > 0 {
 		return bs
+	}
+	if !reads {
+		return nil
 	}
 	if w.httpBody(a, depth) {
 		what := "an HTTP response body"
 		if fn != nil {
 			what += " read by " + model.FuncName(fn)
 		}
-		return []Blob{{What: what, Site: w.s.site(a.Pos()), Pos: a.Pos(), End: a.End(), Source: a.Pos(), SourceEnd: a.End()}}
+		return []Blob{{What: what, Site: w.s.site(a.Pos()), Pos: a.Pos(), End: a.End(), Source: a.Pos(), SourceEnd: a.End(), Reader: fn}}
 	}
 	return nil
 }

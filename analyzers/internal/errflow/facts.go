@@ -50,6 +50,8 @@ type FactSlot struct {
 type FactBlob struct {
 	What, Site, Field string
 	Via               []string
+	File              string
+	Line              int
 }
 
 func (*summaryFact) AFact() {}
@@ -113,7 +115,7 @@ func (r FactSlot) describe() string {
 func factBlobs(bs []Blob) []FactBlob {
 	var out []FactBlob
 	for _, b := range bs {
-		out = append(out, FactBlob{What: b.What, Site: b.Site, Field: b.Field, Via: b.Via})
+		out = append(out, FactBlob{What: b.What, Site: b.Site, Field: b.Field, Via: b.Via, File: b.File, Line: b.Line})
 	}
 	return out
 }
@@ -122,7 +124,7 @@ func factBlobs(bs []Blob) []FactBlob {
 func blobsOf(fbs []FactBlob) []Blob {
 	var out []Blob
 	for _, b := range fbs {
-		out = append(out, Blob{What: b.What, Site: b.Site, Field: b.Field, Via: append([]string(nil), b.Via...)})
+		out = append(out, Blob{What: b.What, Site: b.Site, Field: b.Field, Via: append([]string(nil), b.Via...), File: b.File, Line: b.Line})
 	}
 	return out
 }
@@ -255,6 +257,7 @@ func (s *solver) exportFacts() {
 		if !fn.Exported() && !exportedMethodOfUnexported(fn) {
 			continue
 		}
+		s.locate(s.sums[fn])
 		if fact := factOf(s.sums[fn], fn.Signature()); fact != nil {
 			s.pass.ExportObjectFact(fn, fact)
 		}
@@ -277,4 +280,23 @@ func (s *solver) exportFacts() {
 // which another package can call through a value of an unexported type.
 func exportedMethodOfUnexported(fn *types.Func) bool {
 	return fn.Exported() && fn.Signature().Recv() != nil
+}
+
+// locate gives the blobs of a summary that enter their text in this
+// package the file and line they enter it at, for the packages its fact
+// goes to.
+func (s *solver) locate(sum *Summary) {
+	if sum == nil {
+		return
+	}
+	for i := range sum.Results {
+		for _, bs := range [][]Blob{sum.Results[i].Blobs, sum.Results[i].FailBlobs, sum.Results[i].FieldBlobs} {
+			for j := range bs {
+				if b := &bs[j]; b.File == "" && b.Pos.IsValid() {
+					p := s.pass.Fset.Position(b.Pos)
+					b.File, b.Line = p.Filename, p.Line
+				}
+			}
+		}
+	}
 }

@@ -95,6 +95,22 @@ type Step struct {
 	Pos  token.Pos // in this package; NoPos for a step of another package
 	Site string    // "pkg/file.go:line" of a step of another package
 	What string
+	// Forwards reports a return that hands on the values of what it
+	// calls unchanged (an adapter's return res, err): every value on the
+	// path passes there, and an edit there changes them all.
+	Forwards bool
+}
+
+// Root returns the step nearest the SDK that forwards the handler's
+// values unchanged, and whether there is one: where one edit decides
+// every return of the handler (see report.Root).
+func (p *Path) Root() (Step, bool) {
+	for i := len(p.Via) - 1; i >= 0; i-- {
+		if p.Via[i].Forwards {
+			return p.Via[i], true
+		}
+	}
+	return Step{}, false
 }
 
 // Error returns the index of the result that becomes the error, or -1.
@@ -269,6 +285,7 @@ type finder struct {
 	fieldWrites map[*types.Var][]siteExpr
 	servers     map[ast.Expr]serverConversion
 	reading     map[ast.Expr]bool    // option slices being read
+	following   map[followKey]bool   // expressions funcValues is following
 	foreign     map[*types.Func]bool // the functions of ForeignSources
 	// helpersOnly: the finder follows a service's errors (ErrorHelpers),
 	// not a handler's, and records no ForeignSources.
@@ -602,7 +619,7 @@ func (f *finder) propagate(h *Handler, p *Path) {
 			t.roles[i] = RoleError
 			q.Converting = true
 		}
-		q.Via = append([]Step{{Pos: t.at.Pos(), What: "its results are returned by " + describeHandler(h)}}, p.Via...)
+		q.Via = append([]Step{{Pos: t.at.Pos(), What: "its results are returned by " + describeHandler(h), Forwards: true}}, p.Via...)
 		f.add(t.v, q, nil)
 	}
 }
@@ -671,8 +688,19 @@ func (f *finder) paramOwner(p *types.Var) *types.Func {
 	return nil
 }
 
-// maxFuncDepth bounds how far funcValues follows calls and containers.
-const maxFuncDepth = 4
+// maxFuncDepth only guards against a mistake turning into a stack
+// overflow: funcValues ends a cycle (a variable assigned from itself, a
+// function returning its own call) where it meets an expression it is
+// already following, so that how far a value is followed — through a
+// local, the call that built a struct, the literal it returns, the field
+// that holds the handler — never changes what is found.
+const maxFuncDepth = 64
+
+// A followKey is an expression funcValues is following, in its body.
+type followKey struct {
+	b *Body
+	e ast.Expr
+}
 
 // funcValues returns the function values an expression of body b (nil at
 // package level) can be: followed through local variables, the fields and
@@ -683,6 +711,15 @@ func (f *finder) funcValues(b *Body, e ast.Expr, depth int) []funcValue {
 		return nil
 	}
 	e = ast.Unparen(e)
+	k := followKey{b, e}
+	if f.following[k] {
+		return nil // a cycle: what it can be is found where it started
+	}
+	if f.following == nil {
+		f.following = map[followKey]bool{}
+	}
+	f.following[k] = true
+	defer delete(f.following, k)
 	var out []funcValue
 	if b != nil {
 		if id, ok := e.(*ast.Ident); ok && localVar(f.info, id) != nil && !IsParam(f.info.Uses[id].(*types.Var)) {
@@ -936,6 +973,9 @@ func (f *finder) onServer(p *Path, b *Body, server ast.Expr) {
 		p.Converting, p.Deferred = true, false
 	case passesErrors:
 		p.Deferred = false
+		if step, ok := f.serverForwarder(b, server); ok {
+			p.Via = append(p.Via, step)
+		}
 	}
 }
 

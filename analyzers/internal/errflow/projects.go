@@ -123,10 +123,13 @@ func (r *Result) ResultErrors(b *Body, ret *ast.ReturnStmt) []ast.Expr {
 	return out
 }
 
+// maxCarriedDepth bounds how far carriedErrors follows a value.
+const maxCarriedDepth = 4
+
 // carriedErrors returns the error expressions a value (result index of a
 // call) holds in its fields, followed through local variables.
 func (r *Result) carriedErrors(b *Body, e ast.Expr, index, depth int) []ast.Expr {
-	if depth > maxFuncDepth {
+	if depth > maxCarriedDepth {
 		return nil
 	}
 	info := r.pass.TypesInfo

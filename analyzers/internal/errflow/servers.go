@@ -378,6 +378,69 @@ func (f *finder) noteServers() {
 	f.r.serversPassing = f.r.serversBuilt && passing
 }
 
+// serverForwarder returns the return, in the outermost tool handler
+// middleware the server expr (of body b) is built with, that hands next's
+// error on: where every handler's error passes on its way to the SDK, and
+// one edit turns them all into results. Only a server built in the
+// package with its middlewares written as server.NewMCPServer's
+// arguments is read.
+func (f *finder) serverForwarder(b *Body, expr ast.Expr) (Step, bool) {
+	var origins []ast.Expr
+	if b != nil {
+		origins = f.r.finalWalk(b.Root).r.Resolver.Origins(expr)
+	}
+	for _, o := range origins {
+		call, ok := o.(*ast.CallExpr)
+		if !ok || !model.IsFunc(model.Callee(f.info, call), model.MCPGoServer, "NewMCPServer") {
+			continue
+		}
+		for _, arg := range call.Args {
+			opt, ok := ast.Unparen(arg).(*ast.CallExpr)
+			if !ok || !model.IsFunc(model.Callee(f.info, opt), model.MCPGoServer, "WithToolHandlerMiddleware") || len(opt.Args) != 1 {
+				continue
+			}
+			for _, mv := range f.funcValues(b, opt.Args[0], 0) {
+				mb := f.bodyOf(mv)
+				if mb == nil || mb.Sig == nil || mb.Sig.Params().Len() != 1 {
+					continue
+				}
+				for _, inner := range f.returnedFuncs(mb) {
+					if ib := f.bodyOf(inner); ib != nil {
+						if ret := f.forwardingReturn(ib, mb.Sig.Params().At(0)); ret != nil {
+							return Step{Pos: ret.Pos(), What: "handed on by tool handler middleware " + describeBody(mb), Forwards: true}, true
+						}
+					}
+				}
+			}
+			return Step{}, false // the outermost middleware hands nothing on as it is
+		}
+	}
+	return Step{}, false
+}
+
+// forwardingReturn returns the return of handler body b whose error is
+// the error of calling next, or nil.
+func (f *finder) forwardingReturn(b *Body, next *types.Var) *ast.ReturnStmt {
+	nextSig, _ := next.Type().Underlying().(*types.Signature)
+	if b.Sig == nil || b.Sig.Results().Len() == 0 || nextSig == nil || nextSig.Results().Len() == 0 {
+		return nil
+	}
+	w := f.r.finalWalk(b.Root)
+	n := b.Sig.Results().Len()
+	for _, ret := range b.Returns {
+		o, ok := ResultOrigin(ret, n-1, n)
+		if !ok {
+			continue
+		}
+		for _, c := range w.value(o.Expr, o.Index).Calls {
+			if c.param == next && c.result == nextSig.Results().Len()-1 {
+				return ret
+			}
+		}
+	}
+	return nil
+}
+
 // passesOn reports whether a handler body returns, as its error, the
 // error of calling next.
 func (f *finder) passesOn(b *Body, next *types.Var) bool {

@@ -121,16 +121,26 @@ type Blob struct {
 	Site string
 	Pos  token.Pos
 	End  token.Pos
+	// File and Line are where it enters the text, as a file name and a
+	// line, once a fact has carried it to another package: where a
+	// finding there can point.
+	File string
+	Line int
 	// Source is where the raw value is produced, when in this package.
 	Source, SourceEnd token.Pos
 	Via               []string
 	// Field is, in a Slot's FieldBlobs, the field of the struct result
 	// that holds the value.
 	Field string
-	// InError reports, of a blob found in a text (BlobIn, FormatBlobs),
+	// InError reports, of a blob found in a text (BlobsIn, FormatBlobs),
 	// that it enters the text through an error's (err.Error(), %v of
 	// err): a failure's story, not the data a tool exists to return.
 	InError bool
+	// Reader is, of a response given to a helper that reads its body in
+	// full into the text it builds (an error result helper handed resp),
+	// that helper: one edit there keeps the body out of every call's
+	// text (see report.Root). Not recorded in facts.
+	Reader *types.Func
 }
 
 // Kinds of effect: how a reason or a code reaches a tool's client.

@@ -983,7 +983,7 @@ func (w *walk) calleeValue(call *ast.CallExpr, sum *Summary, sig *types.Signatur
 			if t := w.s.info.TypeOf(a); IsText(t) || !IsError(t) {
 				v.Shows = union(v.Shows, w.shown(a, 0))
 				v.Shows = union(v.Shows, w.readerParams(a, 0))
-				for _, b := range w.argBlobs(a, fn, depth+1) {
+				for _, b := range w.argBlobs(a, fn, sl.Shape&ShapeError == 0, depth+1) {
 					v.addBlob(b) // the callee shows the text it is given
 				}
 			} else {

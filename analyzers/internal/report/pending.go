@@ -186,3 +186,12 @@ func (r *Reporter) foreignPos(p Position) (token.Pos, token.Pos) {
 	}
 	return at(p.Line, p.Col), at(p.EndLine, p.EndColumn)
 }
+
+// ForeignPos returns positions for a place in another package's file, for
+// related information that points there (see foreignPos).
+func (r *Reporter) ForeignPos(p Position) (token.Pos, token.Pos) {
+	if p.EndLine == 0 {
+		p.EndLine, p.EndColumn = p.Line, p.Col
+	}
+	return r.foreignPos(p)
+}

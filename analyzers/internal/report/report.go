@@ -29,6 +29,11 @@ type Reporter struct {
 	sink func(rules.Rule, analysis.Diagnostic)
 	// foreign are the files laid out for findings in other packages.
 	foreign map[string]*token.File
+
+	// roots are the findings folded under their roots (see Fold), by
+	// root, in the order the roots were found.
+	roots     map[rootKey]*rootGroup
+	rootOrder []rootKey
 }
 
 // New returns a Reporter for pass. Call Finish when the analyzer is done.
@@ -91,6 +96,7 @@ func (r *Reporter) Enabled(rule rules.Rule) bool {
 // this run is left alone: whether it would suppress something is unknown,
 // and a run with the rule on (CI's, say) may need it.
 func (r *Reporter) Finish() {
+	r.FlushRoots()
 	name := r.pass.Analyzer.Name
 	for _, dir := range r.model.AllDirectives() {
 		if r.model.InGenerated(r.pass.Fset, dir.Comment.Pos()) {

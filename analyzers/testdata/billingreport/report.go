@@ -46,7 +46,7 @@ func Invoices(ctx context.Context, req *mcp.CallToolRequest, in Input) (*mcp.Cal
 			l := Line{ID: id}
 			url, err := billing.Invoice(ctx, id)
 			if err != nil {
-				l.Error = err.Error() // want `no-stringify-upstream-error: the field Error of the output go-sdk typed handler Invoices returns, through billing.Invoice → billing.do \(billing/billing.go:28\), includes an HTTP response body read with io.ReadAll, which api.StatusError.Error prints`
+				l.Error = err.Error() // want `no-stringify-upstream-error: an HTTP response body read with io.ReadAll, which api.StatusError.Error prints enters the text of an error at billing/billing.go:28 \(in billing.do\), and 2 texts of 2 functions show it`
 			} else {
 				l.URL = url
 			}
@@ -85,7 +85,7 @@ func Balances(ctx context.Context, req *mcp.CallToolRequest, in Input) (*mcp.Cal
 		}
 		entry := map[string]any{"balance": b}
 		if _, err := billing.Invoice(ctx, id); err != nil {
-			entry["invoice"] = fmt.Sprintf("no invoice: %v", err) // want `no-stringify-upstream-error: the key "invoice" of the output go-sdk typed handler Balances returns, through billing.Invoice → billing.do \(billing/billing.go:28\), includes an HTTP response body`
+			entry["invoice"] = fmt.Sprintf("no invoice: %v", err) // folded under the root reported at line 49
 		}
 		summary[id] = entry
 	}

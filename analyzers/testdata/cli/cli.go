@@ -21,7 +21,7 @@ func Tool(name string) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		out, err := command.Run(ctx, name, strings.Fields(req.GetString("args", ""))...)
 		if err != nil {
-			return mcp.NewToolResultError(err.Error()), nil // want `no-stringify-upstream-error: the text of mcp.NewToolResultError, through command.Run \(command/command.go:\d+\), includes a subprocess's output`
+			return mcp.NewToolResultError(err.Error()), nil // want `no-stringify-upstream-error: a subprocess's output written to stderr by \(\*exec.Cmd\).Stderr enters the text of an error at command/command.go:\d+ \(in command.Run\), and 2 texts of 2 functions show it`
 		}
 		return mcp.NewToolResultText(out), nil
 	}
@@ -79,7 +79,7 @@ func FormatTool(name string) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		out, err := command.Run(ctx, name)
 		if err != nil {
-			return mcp.NewToolResultError(fmt.Sprintf("%s failed: %v", name, err)), nil // want `no-stringify-upstream-error: the text of mcp.NewToolResultError, through command.Run \(command/command.go:\d+\), includes a subprocess's output`
+			return mcp.NewToolResultError(fmt.Sprintf("%s failed: %v", name, err)), nil // folded under the root reported at line 24
 		}
 		return mcp.NewToolResultText(out), nil
 	}

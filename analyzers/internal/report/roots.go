@@ -1,0 +1,171 @@
+package report
+
+// Root causes: one finding per edit. When one place decides the outcome
+// of many returns — an adapter that forwards every handler's error raw, a
+// helper that puts the upstream body into every error result it builds —
+// reporting each return reads as many problems where there is one edit.
+// So a rule hands such findings to Fold with the place that explains
+// them, their root, and the reporter reports one finding there: the
+// rule, how many returns of how many handlers it decides, and Related
+// positions at each of them. A root that explains a single finding is no
+// root: that finding is reported as it is.
+//
+// Suppression follows the edit: a directive at the root suppresses the
+// root and everything folded under it; a directive at one return takes
+// that return out of its root. The rule's analyzer flag fold=false
+// reports every return again, as before.
+//
+// Under every host the root is reported by the package whose returns it
+// decides, where they are judged.
+
+import (
+	"flag"
+	"fmt"
+	"go/token"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/rules"
+)
+
+// FoldFlag is the name of the flag, on each analyzer that folds, that
+// turns folding off: -NAME.fold=false reports every return again.
+const FoldFlag = "fold"
+
+// A Root is one place that decides the outcome of many findings of one
+// rule.
+type Root struct {
+	// Pos and End are the root's range in this package's files; NoPos
+	// when it is in another package, named by Site ("pkg/file.go:line").
+	Pos, End token.Pos
+	Site     string
+	// File and Line name the root's place in another package's file,
+	// when known, for a related position there.
+	File string
+	Line int
+	// Member says what each finding folded under it is, as related
+	// information at it: "a return it decides".
+	Member string
+	// Message says what the root does, given how many returns of how many
+	// handlers it decides.
+	Message func(returns, handlers int) string
+	// Fix returns the edits at the root that fix every return it decides,
+	// once every finding is folded; nil when there is none.
+	Fix func() []analysis.SuggestedFix
+}
+
+// rootKey identifies a root: its rule and its place.
+type rootKey struct {
+	rule string
+	pos  token.Pos
+	site string
+}
+
+// A rootGroup is a root and the findings folded under it, in the order
+// they were found.
+type rootGroup struct {
+	rule    rules.Rule
+	root    Root
+	members []member
+}
+
+type member struct {
+	d       analysis.Diagnostic
+	handler string
+}
+
+// Fold records d, a finding of rule about one return of a handler (named
+// by handler, one key per handler), as explained by root. What is folded
+// is reported by FlushRoots.
+func (r *Reporter) Fold(rule rules.Rule, root Root, handler string, d analysis.Diagnostic) {
+	if !r.folding() || r.sink != nil {
+		r.Diagnostic(rule, d) // captured findings are another package's to report
+		return
+	}
+	if r.model.InGenerated(r.pass.Fset, d.Pos) || r.suppressed(rule, d) {
+		return
+	}
+	k := rootKey{rule.ID, root.Pos, root.Site}
+	if r.roots == nil {
+		r.roots = map[rootKey]*rootGroup{}
+	}
+	g := r.roots[k]
+	if g == nil {
+		g = &rootGroup{rule: rule, root: root}
+		r.roots[k] = g
+		r.rootOrder = append(r.rootOrder, k)
+	}
+	g.members = append(g.members, member{d, handler})
+}
+
+// folding reports whether the analyzer folds findings under their roots:
+// it has the fold flag, and it is not turned off.
+func (r *Reporter) folding() bool {
+	f := r.pass.Analyzer.Flags.Lookup(FoldFlag)
+	if f == nil {
+		return false
+	}
+	g, ok := f.Value.(flag.Getter)
+	return ok && g.Get() == true
+}
+
+// FlushRoots reports what Fold recorded: one finding per root that
+// explains several, and the lone findings as they are.
+func (r *Reporter) FlushRoots() {
+	for _, k := range r.rootOrder {
+		g := r.roots[k]
+		if len(g.members) == 1 {
+			r.Diagnostic(g.rule, g.members[0].d)
+			continue
+		}
+		d := r.rootDiagnostic(g)
+		if g.root.Pos.IsValid() && r.suppressed(g.rule, d) {
+			continue // the root is suppressed, and with it what it explains
+		}
+		r.Diagnostic(g.rule, d)
+	}
+	r.roots, r.rootOrder = nil, nil
+}
+
+// rootDiagnostic is the one finding of a root: at the root when it is in
+// this package, else at its first return, naming the root.
+func (r *Reporter) rootDiagnostic(g *rootGroup) analysis.Diagnostic {
+	handlers := map[string]bool{}
+	for _, m := range g.members {
+		handlers[m.handler] = true
+	}
+	d := analysis.Diagnostic{
+		Pos:     g.root.Pos,
+		End:     g.root.End,
+		Message: g.root.Message(len(g.members), len(handlers)),
+	}
+	if g.root.Fix != nil {
+		d.SuggestedFixes = g.root.Fix()
+	}
+	if !d.Pos.IsValid() {
+		first := g.members[0].d
+		d.Pos, d.End = first.Pos, first.End
+		d.Message += fmt.Sprintf(" (the root is in another package, at %s)", g.root.Site)
+		d.SuggestedFixes = nil
+		if g.root.File != "" {
+			pos, end := r.ForeignPos(Position{File: g.root.File, Line: g.root.Line, Col: 1})
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, End: end, Message: "the root, in " + g.root.Site})
+		}
+	}
+	what := g.root.Member
+	if what == "" {
+		what = "a return it decides"
+	}
+	for _, m := range g.members {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: m.d.Pos, End: m.d.End, Message: what})
+	}
+	return d
+}
+
+// Count says "1 handler", "3 handlers": n and a noun, plural past one.
+func Count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

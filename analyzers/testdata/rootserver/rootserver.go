@@ -1,0 +1,184 @@
+// Package rootserver is a server whose failures are decided in a few
+// places each: an adapter of another package that hands every error on
+// raw, a middleware that hands next's error on, a helper that puts the
+// body of every response it is given into its error result. Each is one
+// finding, with the returns it decides as related positions; a return
+// that has its own cause beside it stays its own finding, and a root its
+// authors suppressed reports nothing.
+package rootserver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net/http"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"fixtures/rootkit"
+)
+
+// Handlers of the rootkit adapter: its return decides their errors. The
+// root is in rootkit, so the finding is at the first return it decides.
+
+func listUsers(ctx context.Context, args map[string]any) (*mcp.CallToolResult, error) {
+	if args["team"] == nil {
+		return nil, errors.New("team is required") // want `sdk-protocol-error: this return hands the errors of 3 returns of 2 handlers on to the SDK.*\(the root is in another package, at rootkit/rootkit.go:\d+\)`
+	}
+	users, err := fetchUsers(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("listing users: %v", err) // want `preserve-cause-on-rethrow: fmt.Errorf formats err with %v`
+	}
+	return mcp.NewToolResultText(users), nil
+}
+
+func deleteUser(ctx context.Context, args map[string]any) (*mcp.CallToolResult, error) {
+	if args["id"] == nil {
+		return nil, errors.New("id is required")
+	}
+	return mcp.NewToolResultText("deleted"), nil
+}
+
+func fetchUsers(ctx context.Context) (string, error) { return "", nil }
+
+// A middleware that logs every call and hands next's error on: every
+// handler of its server fails through it.
+func logCalls(next server.ToolHandlerFunc) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		log.Printf("tool %s", req.Params.Name)
+		return next(ctx, req) // want `sdk-protocol-error: this return hands the errors of 2 returns of 2 handlers on to the SDK, and mcp-go sends each as a JSON-RPC internal error`
+	}
+}
+
+func archive(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return nil, errors.New("archiving is off")
+}
+
+func restore(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if req.GetString("id", "") == "" {
+		return nil, errors.New("id is required")
+	}
+	return mcp.NewToolResultText("restored"), nil
+}
+
+// upstreamError builds the error result of a failed upstream call with
+// the body of the response it is given: one edit here keeps the body out
+// of every handler's answer.
+func upstreamError(resp *http.Response) *mcp.CallToolResult {
+	body, _ := io.ReadAll(resp.Body)
+	return mcp.NewToolResultError(fmt.Sprintf("upstream failed (%d): %s", resp.StatusCode, body)) // want `no-stringify-upstream-error: the text of mcp.NewToolResultError includes an HTTP response body read with io.ReadAll`
+}
+
+func quota(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	resp, err := http.Get("http://quota.internal/")
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("quota unavailable", err), nil
+	}
+	if resp.StatusCode != http.StatusOK {
+		return upstreamError(resp), nil
+	}
+	return mcp.NewToolResultText("ok"), nil
+}
+
+func usage(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	resp, err := http.Get("http://usage.internal/")
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("usage unavailable", err), nil
+	}
+	if resp.StatusCode != http.StatusOK {
+		return upstreamError(resp), nil
+	}
+	return mcp.NewToolResultText("ok"), nil
+}
+
+// Handlers that show the error rootkit.StatusError makes of the response
+// they hand it: the helper reads the body into its text, and one edit
+// there keeps it out of both. The root is in rootkit, so the finding is
+// at the first call it decides.
+
+func billing(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	resp, err := http.Get("http://billing.internal/")
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("billing unavailable", err), nil
+	}
+	if resp.StatusCode != http.StatusOK {
+		return mcp.NewToolResultError(rootkit.StatusError(resp).Error()), nil // want `no-stringify-upstream-error: an HTTP response body read with io.ReadAll enters the text of an error at rootkit/rootkit.go:\d+ \(in rootkit.StatusError\), and 2 texts of 2 functions show it`
+	}
+	return mcp.NewToolResultText("ok"), nil
+}
+
+func invoices(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	resp, err := http.Get("http://invoices.internal/")
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("invoices unavailable", err), nil
+	}
+	if resp.StatusCode != http.StatusOK {
+		return mcp.NewToolResultError("invoices failed: " + rootkit.StatusError(resp).Error()), nil
+	}
+	return mcp.NewToolResultText("ok"), nil
+}
+
+// A helper whose flattened cause every handler that calls it returns:
+// one finding, where it flattens.
+func lookup(ctx context.Context, name string) (string, error) {
+	v, err := fetchUsers(ctx)
+	if err != nil {
+		return "", fmt.Errorf("lookup %s: %v", name, err) // want `preserve-cause-on-rethrow: fmt.Errorf formats err with %v`
+	}
+	return v, nil
+}
+
+func whois(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	v, err := lookup(ctx, req.GetString("name", ""))
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("whois failed", err), nil
+	}
+	return mcp.NewToolResultText(v), nil
+}
+
+func finger(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	v, err := lookup(ctx, req.GetString("user", ""))
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("finger failed", err), nil
+	}
+	return mcp.NewToolResultText(v), nil
+}
+
+// muted is an adapter whose authors decided its errors are protocol
+// errors on purpose: the directive at its root suppresses everything it
+// decides.
+func muted(h server.ToolHandlerFunc) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		//mcperrlint:ignore sdk-protocol-error the gateway in front of this server reads JSON-RPC errors
+		return h(ctx, req)
+	}
+}
+
+func reindex(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return nil, errors.New("reindexing")
+}
+
+func compact(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return nil, errors.New("compacting")
+}
+
+func Serve() {
+	s := server.NewMCPServer("roots", "1.0.0")
+	s.AddTool(mcp.NewTool("list_users"), rootkit.Tool(listUsers))
+	s.AddTool(mcp.NewTool("delete_user"), rootkit.Tool(deleteUser))
+	s.AddTool(mcp.NewTool("quota"), quota)
+	s.AddTool(mcp.NewTool("usage"), usage)
+	s.AddTool(mcp.NewTool("billing"), billing)
+	s.AddTool(mcp.NewTool("invoices"), invoices)
+	s.AddTool(mcp.NewTool("whois"), whois)
+	s.AddTool(mcp.NewTool("finger"), finger)
+	s.AddTool(mcp.NewTool("reindex"), muted(reindex))
+	s.AddTool(mcp.NewTool("compact"), muted(compact))
+
+	logged := server.NewMCPServer("logged", "1.0.0", server.WithToolHandlerMiddleware(logCalls))
+	logged.AddTool(mcp.NewTool("archive"), archive)
+	logged.AddTool(mcp.NewTool("restore"), restore)
+}
