@@ -100,6 +100,9 @@ func noFakeEmptyInCallee(c *checker, ce *errflow.Callee) {
 		if br == nil || br.Partial || !flow.FailedCall(b, br) || usedBefore(c.info, br, ret) || !emptyReturn(c, b, ret, errIndex) {
 			continue
 		}
+		if n == 1 && isBool(results.At(0).Type()) && flow.FailedOnInput(b, br) {
+			continue // a predicate that cannot examine its input answers no: it fails closed
+		}
 		if !c.once(rules.NoFakeEmptyResult, ret) {
 			continue
 		}

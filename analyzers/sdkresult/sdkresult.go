@@ -363,16 +363,7 @@ func (c *checker) checkSource(src *errflow.Source) {
 	if !p.Protocol() || p.Deferred || c.converting || src.Body.Sig.Results().Len() == 0 {
 		return
 	}
-	// Where every return handing the error on surely returns an error, it
-	// is reported there: the fix belongs there.
-	reported := true
-	for _, fw := range src.Forwards {
-		n := fw.Body.Sig.Results().Len()
-		if o, ok := errflow.ResultOrigin(fw.Ret, n-1, n); !ok || o.Index >= 0 || !c.flow.ErrNonNil(fw.Body, fw.Ret, o.Expr) {
-			reported = false
-		}
-	}
-	if reported {
+	if c.reportedAbove(src, map[*errflow.Body]bool{}) {
 		return
 	}
 	b := src.Body
@@ -384,6 +375,43 @@ func (c *checker) checkSource(src *errflow.Source) {
 	for _, st := range c.sites(h, sp) {
 		c.checkProtocolError(st)
 	}
+}
+
+// reportedAbove reports whether every return that hands src's error on
+// surely returns an error of its own making — where it is reported, and
+// where the fix belongs — or hands it to a source for which that holds:
+// a helper's error forwarded by another helper (return i.runDocker(…)),
+// which a middleware then wraps with %w, is reported at the middleware.
+func (c *checker) reportedAbove(src *errflow.Source, seen map[*errflow.Body]bool) bool {
+	if seen[src.Body] {
+		return true // a cycle: decided where it started
+	}
+	seen[src.Body] = true
+	for _, fw := range src.Forwards {
+		n := fw.Body.Sig.Results().Len()
+		o, ok := errflow.ResultOrigin(fw.Ret, n-1, n)
+		switch {
+		case !ok:
+			return false
+		case o.Index < 0 && c.flow.ErrNonNil(fw.Body, fw.Ret, o.Expr):
+			continue
+		}
+		above := c.sourceOf(fw.Body)
+		if above == nil || !c.reportedAbove(above, seen) {
+			return false
+		}
+	}
+	return true
+}
+
+// sourceOf returns the source whose body b is, or nil.
+func (c *checker) sourceOf(b *errflow.Body) *errflow.Source {
+	for _, s := range c.flow.Sources {
+		if s.Body == b {
+			return s
+		}
+	}
+	return nil
 }
 
 // handlerKey tells handlers apart, for counting them: literals have no

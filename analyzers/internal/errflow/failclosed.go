@@ -218,3 +218,87 @@ func (f *finder) endsInFailure(b *Body, blk *ast.BlockStmt) bool {
 	}
 	return false
 }
+
+// FailedOnInput reports whether the error br handles, in body b, is one
+// of examining b's own input: every call it may come from is a function
+// (not a method of a client it holds) given nothing but b's parameters
+// and constants, and no context — a path resolved, a reference parsed,
+// a file looked at. A predicate whose input cannot be examined answers
+// "no" (isAllowed(path), isKnownImage(ref)): it fails closed. A failure
+// of a backend it queries (query(ctx, q)) is another matter.
+func (r *Result) FailedOnInput(b *Body, br *Branch) bool {
+	info := r.pass.TypesInfo
+	origins := b.Root.Resolver.varOrigins(br.Err)
+	if len(origins) == 0 {
+		return false
+	}
+	for _, o := range origins {
+		call, ok := ast.Unparen(o.Expr).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		fn := model.Callee(info, call)
+		if fn == nil || fn.Signature().Recv() != nil {
+			return false
+		}
+		for _, a := range call.Args {
+			if !fromInput(info, b, a, 0) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// fromInput reports whether an expression of b is made of b's
+// parameters, constants and calls of functions given only such values
+// (filepath.Join(dir, "LICENSE")), through locals assigned only so.
+func fromInput(info *types.Info, b *Body, e ast.Expr, depth int) bool {
+	if depth > maxEmptyDepth {
+		return false
+	}
+	e = ast.Unparen(e)
+	if tv, ok := info.Types[e]; ok && tv.Value != nil {
+		return true // a constant
+	}
+	if t := info.TypeOf(e); t != nil && model.IsNamed(t, "context", "Context") {
+		return false
+	}
+	switch e := e.(type) {
+	case *ast.Ident:
+		v, ok := info.Uses[e].(*types.Var)
+		if !ok {
+			return false
+		}
+		if IsParam(v) {
+			return declares(b, v)
+		}
+		origins := b.Root.Resolver.Origins(e)
+		if len(origins) == 0 {
+			return false
+		}
+		for _, o := range origins {
+			if o == ast.Expr(e) || !fromInput(info, b, o, depth+1) {
+				return false
+			}
+		}
+		return true
+	case *ast.BinaryExpr:
+		return fromInput(info, b, e.X, depth+1) && fromInput(info, b, e.Y, depth+1)
+	case *ast.CallExpr:
+		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() {
+			return len(e.Args) == 1 && fromInput(info, b, e.Args[0], depth+1)
+		}
+		fn := model.Callee(info, e)
+		if fn == nil || fn.Signature().Recv() != nil {
+			return false
+		}
+		for _, a := range e.Args {
+			if !fromInput(info, b, a, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}

@@ -286,6 +286,7 @@ type finder struct {
 	servers     map[ast.Expr]serverConversion
 	reading     map[ast.Expr]bool    // option slices being read
 	following   map[followKey]bool   // expressions funcValues is following
+	named       map[*types.Func]bool // functions the package names without calling them (see unreachable)
 	foreign     map[*types.Func]bool // the functions of ForeignSources
 	// helpersOnly: the finder follows a service's errors (ErrorHelpers),
 	// not a handler's, and records no ForeignSources.
@@ -996,12 +997,50 @@ func (f *finder) seedSignatures() {
 			if lit, ok := b.Node.(*ast.FuncLit); ok {
 				v = funcValue{lit: lit}
 			}
-			if _, known := f.handlers[v.key()]; known || f.called[v.key()] || f.calledVar(b) {
+			if _, known := f.handlers[v.key()]; known || f.called[v.key()] || f.calledVar(b) || f.unreachable(b) {
 				continue
 			}
 			f.add(v, kindPath(kind, b.Sig.Results().Len(), Step{Pos: b.Node.Pos(), What: kind.WithArticle() + " " + bySignature}), nil)
 		}
 	}
+}
+
+// unreachable reports whether b is a function literal written in an
+// unexported function that nothing in the package names: a handler
+// factory no other package can reach either, so the handlers it would
+// make are never registered (code kept for later, as //nolint:unused
+// says).
+func (f *finder) unreachable(b *Body) bool {
+	fn := b.Root.Body.Func
+	if b.Func != nil || fn == nil || fn.Exported() || fn.Name() == "init" || fn.Name() == "main" || len(f.callsOf[fn]) > 0 {
+		return false
+	}
+	if recv := fn.Signature().Recv(); recv != nil {
+		return false // a method may be reached through an interface
+	}
+	if f.named == nil {
+		f.named = map[*types.Func]bool{}
+		for _, root := range f.x.roots {
+			for _, rb := range root.Bodies {
+				for _, id := range rb.Refs {
+					if ref, ok := f.info.Uses[id].(*types.Func); ok {
+						f.named[ref.Origin()] = true
+					}
+				}
+			}
+		}
+		for _, call := range f.x.pkgCalls {
+			ast.Inspect(call, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok {
+					if ref, ok := f.info.Uses[id].(*types.Func); ok {
+						f.named[ref.Origin()] = true
+					}
+				}
+				return true
+			})
+		}
+	}
+	return !f.named[fn]
 }
 
 // calledVar reports whether a literal is assigned to a variable the

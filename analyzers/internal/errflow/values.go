@@ -878,8 +878,8 @@ func (w *walk) funcValueCall(call *ast.CallExpr, index int) Value {
 	if t := w.s.info.TypeOf(call.Fun); t != nil {
 		sig, _ = t.Underlying().(*types.Signature)
 	}
-	if sig == nil || HandlerShaped(sig) {
-		v.Protocol = ProtoAny
+	if sig == nil || HandlerShaped(sig) || model.IsNamed(w.s.info.TypeOf(call.Fun), model.GoSDKPath, "MethodHandler") {
+		v.Protocol = ProtoAny // an inner handler's error: judged where it is made
 	}
 	if tn := ProjectType(w.s.x.pkg, w.s.x.module, w.s.info.TypeOf(call.Fun)); tn != nil && sig != nil &&
 		index == sig.Results().Len()-1 && !w.s.projectReturnsErrors(tn) {

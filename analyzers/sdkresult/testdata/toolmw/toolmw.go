@@ -91,11 +91,45 @@ func NewConvertingServer() *server.MCPServer {
 
 type Interceptor struct{ Command string }
 
+// run hands on the error of the runner its command names: the
+// middleware wraps it with %w and is where it is reported, not here nor
+// in the runners.
 func (i *Interceptor) run(ctx context.Context) error {
 	if i.Command == "" {
 		return errors.New("no command")
 	}
+	if i.Command == "docker" {
+		return i.runDocker(ctx)
+	}
 	return nil
+}
+
+func (i *Interceptor) runDocker(ctx context.Context) error {
+	return fmt.Errorf("docker is not available")
+}
+
+// logged logs what next returns, and hands its error on: next's, not its
+// own.
+func logged(next gosdk.MethodHandler) gosdk.MethodHandler {
+	return func(ctx context.Context, method string, req gosdk.Request) (gosdk.Result, error) {
+		if method != "tools/call" {
+			return next(ctx, method, req)
+		}
+		res, err := next(ctx, method, req)
+		if err != nil {
+			fmt.Println("tool failed:", err)
+			return res, err
+		}
+		return res, nil
+	}
+}
+
+// unusedHandler is a factory nothing calls, kept for later: the handler
+// it would make is never registered.
+func unusedHandler() gosdk.ToolHandler {
+	return func(ctx context.Context, req *gosdk.CallToolRequest) (*gosdk.CallToolResult, error) {
+		return nil, errors.New("not wired yet")
+	}
 }
 
 func (i *Interceptor) ToMiddleware() gosdk.Middleware {
@@ -125,6 +159,6 @@ func requireSession(next gosdk.MethodHandler) gosdk.MethodHandler {
 
 func NewGoSDKServer(i *Interceptor) *gosdk.Server {
 	s := gosdk.NewServer(&gosdk.Implementation{Name: "toolmw"}, nil)
-	s.AddReceivingMiddleware(i.ToMiddleware(), requireSession)
+	s.AddReceivingMiddleware(i.ToMiddleware(), requireSession, logged)
 	return s
 }
