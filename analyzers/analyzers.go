@@ -13,6 +13,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/errflow"
 	"github.com/mcperrlint/mcperrlint/analyzers/preferfail"
 	"github.com/mcperrlint/mcperrlint/analyzers/sdkresult"
+	"github.com/mcperrlint/mcperrlint/internal/depcache"
 )
 
 // Suite returns the analyzers of mcperrlint, in the order of their
@@ -36,3 +37,12 @@ func Suite() []*analysis.Analyzer {
 // analysis. go vet, which analyzes a package with tests only as its
 // variant, must not call it.
 func SkipTestVariants() error { return errflow.SkipTestVariants() }
+
+// UseDependencyCache is for a driver that loads dependency packages from
+// export data where c holds their summaries: it tells the error-flow
+// layer the cache, and the key of each dependency package, so that the
+// layer exports the summaries of those it finds there and keeps those it
+// computes (see internal/depcache).
+func UseDependencyCache(c *depcache.Cache, keys map[string]depcache.Key) {
+	errflow.UseDependencyCache(c, keys)
+}

@@ -104,7 +104,7 @@ func readCatalog(file string) (*catalog.Catalog, error) {
 // package that does not load or type-check fails the catalog, which would
 // otherwise silently miss its tools.
 func buildCatalog(patterns []string, stderr io.Writer) (*catalog.Catalog, error) {
-	pkgs, err := loadPackages(patterns, false, false)
+	pkgs, err := loadPackages(patterns, false, false, nil, true)
 	if err != nil {
 		return nil, err
 	}

@@ -254,7 +254,7 @@ var shapesDir = filepath.Join("..", "..", "analyzers", "testdata")
 // crossPackageShapes are fixtures whose findings are decided, or made, in
 // another package than the one they are in: through facts on interfaces
 // and function types, and through package facts a server package reads.
-var crossPackageShapes = []string{"./ops", "./opstools", "./opsserver", "./toolkit", "./kittools", "./kitserver", "./billing", "./billingserver", "./billingreport", "./deployserver", "./warehouse", "./warehouseserver", "./notecache", "./notecacheserver", "./rootkit", "./rootserver"}
+var crossPackageShapes = []string{"./ops", "./opstools", "./opsserver", "./toolkit", "./kittools", "./kitserver", "./billing", "./billingserver", "./billingreport", "./deployserver", "./warehouse", "./warehouseserver", "./notecache", "./notecacheserver", "./rootkit", "./rootserver", "./clientserver"}
 
 // expectedShapeFindings reads the analysistest want comments of the
 // cross-package fixtures.
@@ -335,5 +335,35 @@ func TestModesExitCodes(t *testing.T) {
 				t.Errorf("%s in %s: exit code %d, want %d\nstderr:\n%s", name, filepath.Base(c.dir), code, c.want, stderr)
 			}
 		}
+	}
+}
+
+// TestDependencyCache runs the standalone driver on the cross-package
+// fixtures with an empty dependency cache, again with the cache it
+// filled, and with none: the findings are the same, the first run keeps
+// the dependencies' summaries, and "off" keeps nothing.
+func TestDependencyCache(t *testing.T) {
+	dir := t.TempDir()
+	args := append([]string{"-C", shapesDir, "-format=json"}, crossPackageShapes...)
+	runWith := func(cache string) string {
+		t.Helper()
+		cmd := exec.Command(binary, args...)
+		cmd.Env = append(os.Environ(), "MCPERRLINT_CACHE="+cache)
+		out, err := cmd.Output()
+		if exit, ok := err.(*exec.ExitError); err != nil && (!ok || exit.ExitCode() != 3) {
+			t.Fatalf("mcperrlint with cache %s: %v", cache, err)
+		}
+		return string(out)
+	}
+	cold := runWith(dir)
+	entries, _ := filepath.Glob(filepath.Join(dir, "*", "*-d"))
+	if len(entries) == 0 {
+		t.Fatal("the cold run kept no dependency summary")
+	}
+	if warm := runWith(dir); warm != cold {
+		t.Errorf("the warm run found something else:\n%s", cmp.Diff(cold, warm))
+	}
+	if off := runWith("off"); off != cold {
+		t.Errorf("the run without a cache found something else:\n%s", cmp.Diff(cold, off))
 	}
 }

@@ -21,6 +21,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 
 	"github.com/mcperrlint/mcperrlint/analyzers"
+	"github.com/mcperrlint/mcperrlint/internal/depcache"
 )
 
 // The exit codes of every standalone mode and of the catalog command. They
@@ -54,7 +55,8 @@ type lintOptions struct {
 	contextLines int    // -c: lines of source shown around each finding, or -1
 	srcRoot      string // -srcroot, or "" for the module or workspace root
 	tests        bool
-	allSource    bool // -allsource: load every dependency from source
+	allSource    bool   // -allsource: load every dependency from source
+	cache        string // -cache: the dependency summary cache, or off
 	analyzers    []*analysis.Analyzer
 	patterns     []string
 }
@@ -99,7 +101,11 @@ func lintMain(args []string, stdout, stderr io.Writer) int {
 
 // analyze loads the packages and runs the analyzers on them.
 func analyze(opts *lintOptions, root string) (*result, error) {
-	pkgs, err := loadPackages(opts.patterns, opts.tests, opts.allSource)
+	deps, err := openDepCache(opts.cache)
+	if err != nil {
+		return nil, err
+	}
+	pkgs, err := loadPackages(opts.patterns, opts.tests, opts.allSource, deps, false)
 	if err != nil {
 		return nil, err
 	}
@@ -151,6 +157,7 @@ func parseLintFlags(args []string, stderr io.Writer) (*lintOptions, error) {
 	fs.StringVar(&opts.srcRoot, "srcroot", "", "directory that reported paths are relative to (default: the go.work or go.mod directory)")
 	fs.BoolVar(&opts.tests, "test", true, "check test files too")
 	fs.BoolVar(&opts.allSource, "allsource", false, "load every dependency from source, not only those whose imports reach the mcperr runtime or an MCP SDK (slower; see docs/performance.md, What loses facts)")
+	fs.StringVar(&opts.cache, "cache", "", "`DIR` to keep the summaries of dependency packages in, or off to keep none (default $"+depcache.EnvVar+", else mcperrlint/deps in the user cache directory)")
 	suite := analyzers.Suite()
 	enabled := registerAnalyzerFlags(fs, suite)
 	fs.Usage = func() { lintUsage(fs) }

@@ -10,6 +10,8 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/mcperrlint/mcperrlint/analyzers"
+	"github.com/mcperrlint/mcperrlint/internal/depcache"
 	"github.com/mcperrlint/mcperrlint/internal/load"
 )
 
@@ -25,14 +27,41 @@ import (
 // everything else from export data; allSource (-allsource) loads every
 // package from source instead, for analyzers that would learn from the
 // others (see internal/load).
-func loadPackages(patterns []string, tests, allSource bool) ([]*packages.Package, error) {
+//
+// The summaries of dependency packages are kept in deps (nil: none are
+// kept, and every dependency is summarised in every run): a dependency
+// whose summaries it holds is loaded from export data, and the error-flow
+// layer exports them from the cache; one it does not hold is loaded from
+// source, summarised, and kept (see internal/depcache). With noDeps, no
+// dependency is summarised at all.
+func loadPackages(patterns []string, tests, allSource bool, deps *depcache.Cache, noDeps bool) ([]*packages.Package, error) {
 	cfg := load.MCP(tests)
 	cfg.AllSource = allSource
-	pkgs, _, err := load.Load(cfg, patterns...)
+	cfg.Deps, cfg.NoDeps = deps, noDeps
+	pkgs, st, err := load.Load(cfg, patterns...)
 	if err == nil && len(pkgs) == 0 {
 		err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
 	}
+	if err == nil && !allSource && !noDeps {
+		analyzers.UseDependencyCache(deps, st.DepKeys)
+	}
 	return pkgs, err
+}
+
+// openDepCache opens the dependency summary cache -cache names, or
+// $MCPERRLINT_CACHE, or the default one, and trims it as the go command
+// trims its own (at most once a day).
+func openDepCache(flagValue string) (*depcache.Cache, error) {
+	dir := flagValue
+	if dir == "" {
+		dir = os.Getenv(depcache.EnvVar)
+	}
+	c, err := depcache.OpenDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	c.Trim()
+	return c, nil
 }
 
 // sourceRoot returns the directory that reported paths are relative to:

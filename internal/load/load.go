@@ -66,6 +66,8 @@ import (
 
 	"golang.org/x/tools/go/gcexportdata"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/mcperrlint/mcperrlint/internal/depcache"
 )
 
 // A Config says what to load and which packages need source.
@@ -95,6 +97,16 @@ type Config struct {
 	// and the SDKs themselves, which import each other but are not
 	// servers. They still are when they are roots.
 	Own []string
+
+	// Deps, when set, is where the summaries of dependency packages are
+	// kept (see internal/depcache): a dependency whose entry is missing is
+	// loaded from source, with its bodies, so that the analysis computes
+	// and keeps it; one whose entry is there, from export data. Every
+	// dependency's key is in Stats.DepKeys.
+	Deps *depcache.Cache
+	// NoDeps leaves dependencies to export data whatever the cache holds:
+	// their summaries are not computed (for measuring what they cost).
+	NoDeps bool
 }
 
 // The import paths mcperrlint's analyzers learn from: the runtime, and the
@@ -124,6 +136,12 @@ type Stats struct {
 	Source   int // loaded from source
 	Bodies   int // of which with function bodies type-checked
 	Export   int // whose export data was read
+
+	// DepKeys are the cache keys of the dependency packages whose
+	// summaries can be kept, by import path; DepMisses how many of them
+	// the cache did not hold (loaded from source to compute them).
+	DepKeys   map[string]depcache.Key
+	DepMisses int
 }
 
 // listMode is what the single go list run must provide: the import graph
@@ -184,6 +202,9 @@ type loader struct {
 	nExport  int
 
 	cpu chan struct{} // a token per CPU for parsing and type-checking
+
+	depKeys   map[string]depcache.Key // see Stats.DepKeys
+	depMisses int
 }
 
 // A node is the loader's state for one package.
@@ -222,7 +243,7 @@ func newLoader(cfg *Config, roots []*packages.Package) *loader {
 }
 
 func (l *loader) stats() *Stats {
-	st := &Stats{Packages: len(l.all), Export: l.nExport}
+	st := &Stats{Packages: len(l.all), Export: l.nExport, DepKeys: l.depKeys, DepMisses: l.depMisses}
 	for _, n := range l.nodes {
 		if n.source {
 			st.Source++
@@ -313,11 +334,74 @@ func (l *loader) markSource() {
 	for _, p := range l.roots {
 		l.nodes[p].bodies = true
 	}
+	l.markDependencies()
 	for _, p := range l.all {
 		if l.nodes[p].bodies {
 			mark(p)
 		}
 	}
+}
+
+// markDependencies gives every dependency package (of a module that is not
+// a main one, nor the runtime's or an SDK's) its cache key, and marks
+// those whose summaries the cache does not hold to be checked with their
+// bodies: the analysis then summarises them, and the cache keeps it. A
+// dependency whose module is replaced by a directory has no key (its code
+// can change under the same version) and is always checked.
+func (l *loader) markDependencies() {
+	if l.cfg.NoDeps {
+		return
+	}
+	keys := map[*packages.Package]depcache.Key{}
+	keyless := map[*packages.Package]bool{}
+	l.depKeys = map[string]depcache.Key{}
+	for _, p := range l.all { // dependencies first
+		mod, ok := depModule(p)
+		if !ok || l.own(p.PkgPath) || l.nodes[p].bodies {
+			continue
+		}
+		var imports []depcache.Key
+		cacheable := mod != ""
+		for _, imp := range p.Imports {
+			if k, ok := keys[imp]; ok {
+				imports = append(imports, k)
+			} else if keyless[imp] {
+				cacheable = false
+			}
+		}
+		if !cacheable {
+			keyless[p] = true
+			l.nodes[p].bodies = true
+			continue
+		}
+		k := depcache.PackageKey(p.PkgPath, mod, imports)
+		keys[p] = k
+		l.depKeys[p.PkgPath] = k
+		if !l.cfg.Deps.Has(k) {
+			l.nodes[p].bodies = true
+			l.depMisses++
+		}
+	}
+}
+
+// depModule returns module@version for a dependency package, "" when its
+// module is replaced by a directory, and false for a package that is not
+// a dependency's: the standard library's, or a main module's.
+func depModule(p *packages.Package) (string, bool) {
+	m := p.Module
+	if m == nil || m.Main {
+		return "", false
+	}
+	if r := m.Replace; r != nil {
+		if r.Version == "" {
+			return "", true
+		}
+		return r.Path + "@" + r.Version, true
+	}
+	if m.Version == "" {
+		return "", true
+	}
+	return m.Path + "@" + m.Version, true
 }
 
 // inMainModule reports whether p is a package of a main module (the one

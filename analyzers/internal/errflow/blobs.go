@@ -80,8 +80,8 @@ func (w *walk) blobs(expr ast.Expr, depth int) []Blob {
 	}
 	info := w.s.info
 	expr = ast.Unparen(expr)
-	found := func(what string) []Blob {
-		return []Blob{{What: what, Site: w.s.site(expr.Pos()), Pos: expr.Pos(), End: expr.End(), Source: expr.Pos(), SourceEnd: expr.End()}}
+	found := func(kind BlobKind, what string) []Blob {
+		return []Blob{{Kind: kind, What: what, Site: w.s.site(expr.Pos()), Pos: expr.Pos(), End: expr.End(), Source: expr.Pos(), SourceEnd: expr.End()}}
 	}
 	if IsError(info.TypeOf(expr)) {
 		// An error printed into the text (fmt.Sprintf("failed: %v",
@@ -350,19 +350,17 @@ func (w *walk) decodedBody(v *types.Var, depth int) []Blob {
 				continue
 			}
 			if w.httpBody(source, depth+1) || w.readBody(source, depth+1) {
-				return []Blob{{What: "an HTTP response body decoded by encoding/json", Source: call.Pos(), SourceEnd: call.End()}}
+				return []Blob{{Kind: BlobBody, What: "an HTTP response body decoded by encoding/json", Source: call.Pos(), SourceEnd: call.End()}}
 			}
 		}
 	}
 	return nil
 }
 
-// readBody reports whether expr is a body read from an HTTP response: a
-// blob that says so. (A blob's What is what facts carry of it; its words
-// for an HTTP body are fixed here and in callBlob.)
+// readBody reports whether expr is a body read from an HTTP response.
 func (w *walk) readBody(expr ast.Expr, depth int) bool {
 	for _, b := range w.blobs(expr, depth) {
-		if strings.Contains(b.What, "HTTP response body") {
+		if b.Kind == BlobBody {
 			return true
 		}
 	}
@@ -370,7 +368,7 @@ func (w *walk) readBody(expr ast.Expr, depth int) bool {
 }
 
 // callBlobs returns the blobs a call's text result may contain.
-func (w *walk) callBlobs(e *ast.CallExpr, found func(string) []Blob, depth int) []Blob {
+func (w *walk) callBlobs(e *ast.CallExpr, found func(BlobKind, string) []Blob, depth int) []Blob {
 	info := w.s.info
 	if tv, ok := info.Types[e.Fun]; ok && tv.IsType() {
 		if len(e.Args) == 1 {
@@ -381,16 +379,16 @@ func (w *walk) callBlobs(e *ast.CallExpr, found func(string) []Blob, depth int) 
 	fn := model.Callee(info, e)
 	switch {
 	case model.IsFunc(fn, "encoding/json", "Marshal"), model.IsFunc(fn, "encoding/json", "MarshalIndent"):
-		return found("JSON-encoded data from json." + fn.Name())
+		return found(BlobJSON, "JSON-encoded data from json."+fn.Name())
 	case model.IsFunc(fn, "io", "ReadAll") || model.IsFunc(fn, "io/ioutil", "ReadAll"):
 		if len(e.Args) == 1 && w.httpBody(e.Args[0], depth+1) {
-			return found("an HTTP response body read with " + fn.Pkg().Name() + ".ReadAll")
+			return found(BlobBody, "an HTTP response body read with "+fn.Pkg().Name()+".ReadAll")
 		}
 	case model.IsFunc(fn, "net/http/httputil", "DumpResponse"), model.IsFunc(fn, "net/http/httputil", "DumpRequest"),
 		model.IsFunc(fn, "net/http/httputil", "DumpRequestOut"):
-		return found("an HTTP dump from httputil." + fn.Name())
+		return found(BlobDump, "an HTTP dump from httputil."+fn.Name())
 	case model.IsMethod(fn, "os/exec", "Cmd", "Output"), model.IsMethod(fn, "os/exec", "Cmd", "CombinedOutput"):
-		return found("a subprocess's output from (*exec.Cmd)." + fn.Name())
+		return found(BlobOutput, "a subprocess's output from (*exec.Cmd)."+fn.Name())
 	case model.IsMethod(fn, "bytes", "Buffer", "String"), model.IsMethod(fn, "bytes", "Buffer", "Bytes"),
 		model.IsMethod(fn, "strings", "Builder", "String"):
 		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok {
@@ -534,7 +532,7 @@ func (w *walk) commandBuffer(v *types.Var, depth int) []Blob {
 					rhs = u.X
 				}
 				if localVar(w.s.info, rhs) == v {
-					out = []Blob{{What: "a subprocess's output written to " + v.Name() + " by (*exec.Cmd)." + sel.Sel.Name,
+					out = []Blob{{Kind: BlobOutput, What: "a subprocess's output written to " + v.Name() + " by (*exec.Cmd)." + sel.Sel.Name,
 						Source: as.Pos(), SourceEnd: as.End()}}
 				}
 			}
@@ -595,6 +593,7 @@ func (w *walk) operandBlobs(call *ast.CallExpr, index, depth int, errs bool) []B
 		if v.Verb == 'v' && (v.HasFlag('+') || v.HasFlag('#')) {
 			if t := info.TypeOf(arg); dumpsStruct(t, v.HasFlag('#')) {
 				out = appendBlob(out, Blob{
+					Kind: BlobStruct,
 					What: fmt.Sprintf("a value of type %s printed field by field with %%%sv", types.TypeString(t, types.RelativeTo(w.s.pass.Pkg)), v.Flags),
 					Site: w.s.site(arg.Pos()), Pos: arg.Pos(), End: arg.End(), Source: arg.Pos(), SourceEnd: arg.End(),
 				})
@@ -748,7 +747,7 @@ func (w *walk) argBlobs(a ast.Expr, fn *types.Func, reads bool, depth int) []Blo
 		if fn != nil {
 			what += " read by " + model.FuncName(fn)
 		}
-		return []Blob{{What: what, Site: w.s.site(a.Pos()), Pos: a.Pos(), End: a.End(), Source: a.Pos(), SourceEnd: a.End(), Reader: fn}}
+		return []Blob{{Kind: BlobBody, What: what, Site: w.s.site(a.Pos()), Pos: a.Pos(), End: a.End(), Source: a.Pos(), SourceEnd: a.End(), Reader: fn}}
 	}
 	return nil
 }

@@ -23,6 +23,15 @@ type walk struct {
 	rf   *rootFacts
 	lits map[*ast.FuncLit]*Summary // nil value: being computed
 	memo map[valueKey]memoValue    // see valueAt
+	// carrying are the expressions carried has followed into a summary:
+	// an error re-wrapped in a loop (err = fmt.Errorf("retry: %w", err))
+	// is followed once.
+	carrying map[carryKey]bool
+}
+
+type carryKey struct {
+	sum  *Summary
+	expr ast.Expr
 }
 
 // unit summarises one function body: the reasons named when it runs, by
@@ -369,6 +378,14 @@ func (s *solver) entryVarReason(expr ast.Expr) (string, bool) {
 // or returned by a function called. An error passed as another's cause is
 // not carried: CodeOf and the wire see the outer error first.
 func (w *walk) carried(sum *Summary, expr ast.Expr, inspected bool) {
+	k := carryKey{sum, ast.Unparen(expr)}
+	if w.carrying[k] {
+		return
+	}
+	if w.carrying == nil {
+		w.carrying = map[carryKey]bool{}
+	}
+	w.carrying[k] = true
 	for _, o := range w.r.Resolver.Origins(expr) {
 		in := inspected || w.rf.inspected[o]
 		switch o := o.(type) {

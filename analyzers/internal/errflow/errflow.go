@@ -103,6 +103,10 @@ type Result struct {
 	helperEdges  map[*Body][]*Body // see directHelpers
 	helperFinder *finder           // directHelpers', which records no handlers
 
+	// dependency: the package is a dependency, summarised for its facts
+	// only (see deps.go): no rule judges it.
+	dependency bool
+
 	// serversBuilt: the package builds mcp-go servers (at serverSites);
 	// serversPassing: every one of them surely passes handlers' errors on.
 	serversBuilt, serversPassing bool
@@ -113,7 +117,7 @@ type Result struct {
 func (r *Result) ServerSites() []*ast.CallExpr { return r.serverSites }
 
 // Relevant reports whether the package can hold anything the rules check.
-func (r *Result) Relevant() bool { return r.x != nil }
+func (r *Result) Relevant() bool { return r.x != nil && !r.dependency }
 
 // Index returns the bodies of the package.
 func (r *Result) Index() *Index { return r.x }
@@ -223,7 +227,17 @@ func run(pass *analysis.Pass) (any, error) {
 	if reaches {
 		pass.ExportPackageFact(new(reachesSDK))
 	}
-	if pass.Pkg.Path() == model.RuntimePath || ownPackage(pass.Pkg) || !reaches && !m.ReachesRuntime && !projectPackage(pass) {
+	if pass.Pkg.Path() == model.RuntimePath || ownPackage(pass.Pkg) {
+		return res, nil
+	}
+	if !reaches && !m.ReachesRuntime && !projectPackage(pass) {
+		if dependencyPackage(pass) && !isTestVariant(pass) {
+			if hasBodies(pass) {
+				res.summarizeDependency(pass)
+			} else {
+				reexportDependency(pass)
+			}
+		}
 		return res, nil
 	}
 	if skip := pass.Analyzer.Flags.Lookup(skipTestVariantsFlag); skip != nil && skip.Value.String() == "true" && isTestVariant(pass) {

@@ -48,6 +48,7 @@ type FactSlot struct {
 
 // A FactBlob is a Blob as a fact records it.
 type FactBlob struct {
+	Kind              BlobKind
 	What, Site, Field string
 	Via               []string
 	File              string
@@ -115,7 +116,7 @@ func (r FactSlot) describe() string {
 func factBlobs(bs []Blob) []FactBlob {
 	var out []FactBlob
 	for _, b := range bs {
-		out = append(out, FactBlob{What: b.What, Site: b.Site, Field: b.Field, Via: b.Via, File: b.File, Line: b.Line})
+		out = append(out, FactBlob{Kind: b.Kind, What: b.What, Site: b.Site, Field: b.Field, Via: b.Via, File: b.File, Line: b.Line})
 	}
 	return out
 }
@@ -124,7 +125,7 @@ func factBlobs(bs []Blob) []FactBlob {
 func blobsOf(fbs []FactBlob) []Blob {
 	var out []Blob
 	for _, b := range fbs {
-		out = append(out, Blob{What: b.What, Site: b.Site, Field: b.Field, Via: append([]string(nil), b.Via...), File: b.File, Line: b.Line})
+		out = append(out, Blob{Kind: b.Kind, What: b.What, Site: b.Site, Field: b.Field, Via: append([]string(nil), b.Via...), File: b.File, Line: b.Line})
 	}
 	return out
 }
@@ -251,8 +252,10 @@ func (*entryFact) AFact()           {}
 func (f *entryFact) String() string { return fmt.Sprintf("entry %q", f.Reason) }
 
 // exportFacts exports the facts of the functions and variables other
-// packages can name.
-func (s *solver) exportFacts() {
+// packages can name, and returns the summary facts with their objects'
+// names (for the dependency cache).
+func (s *solver) exportFacts() []namedFact {
+	var out []namedFact
 	for _, fn := range s.order {
 		if !fn.Exported() && !exportedMethodOfUnexported(fn) {
 			continue
@@ -260,12 +263,14 @@ func (s *solver) exportFacts() {
 		s.locate(s.sums[fn])
 		if fact := factOf(s.sums[fn], fn.Signature()); fact != nil {
 			s.pass.ExportObjectFact(fn, fact)
+			out = append(out, namedFact{objectName(fn), *fact})
 		}
 	}
 	for v, sum := range s.vars {
 		if v.Exported() && v.Parent() == s.pass.Pkg.Scope() {
 			if fact := factOf(sum, nil); fact != nil {
 				s.pass.ExportObjectFact(v, fact)
+				out = append(out, namedFact{objectName(v), *fact})
 			}
 		}
 	}
@@ -274,6 +279,8 @@ func (s *solver) exportFacts() {
 			s.pass.ExportObjectFact(v, &entryFact{Reason: reason})
 		}
 	}
+	sortFacts(out)
+	return out
 }
 
 // exportedMethodOfUnexported reports whether fn is an exported method,

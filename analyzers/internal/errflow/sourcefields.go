@@ -220,7 +220,12 @@ func fileLiterals(fset *token.FileSet, f *ast.File, pkg *types.Package, out map[
 		add := func(typeName, field string, value ast.Expr) {
 			if what := src.raw(value, 0); what != "" {
 				p := fset.Position(value.Pos())
+				kind := BlobBody
+				if strings.Contains(what, "subprocess") {
+					kind = BlobOutput
+				}
 				out[typeName] = append(out[typeName], Blob{
+					Kind:  kind,
 					What:  what,
 					Site:  path.Base(pkg.Path()) + "/" + filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line),
 					Via:   []string{pkg.Name() + "." + declName(fd)},

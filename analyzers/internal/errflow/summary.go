@@ -114,6 +114,7 @@ type ParamCall struct {
 // result: JSON-encoded data, an HTTP body read in full, a dump, a
 // subprocess's output, a struct printed field by field.
 type Blob struct {
+	Kind BlobKind
 	What string // what it is, for messages
 	// Site is where it enters the text, as "pkg/file.go:line"; Pos is that
 	// position when it is in this package, and Via the functions it
@@ -142,6 +143,22 @@ type Blob struct {
 	// text (see report.Root). Not recorded in facts.
 	Reader *types.Func
 }
+
+// A BlobKind is what a raw value is.
+type BlobKind uint8
+
+const (
+	BlobBody   BlobKind = iota + 1 // an HTTP response body, read in full or decoded whole
+	BlobOutput                     // a subprocess's output
+	BlobDump                       // an HTTP dump
+	BlobJSON                       // JSON the program encodes
+	BlobStruct                     // a value printed field by field
+)
+
+// Upstream reports whether a raw value comes from outside the program
+// (a response, a command): what a dependency's summary carries on. JSON a
+// library encodes and structs it prints are its own business.
+func (k BlobKind) Upstream() bool { return k == BlobBody || k == BlobOutput || k == BlobDump }
 
 // Kinds of effect: how a reason or a code reaches a tool's client.
 const (

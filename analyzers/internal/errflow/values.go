@@ -1103,7 +1103,7 @@ func (w *walk) passedMethodValue(a ast.Expr, iface types.Type, method string, in
 func (w *walk) errorfValue(call *ast.CallExpr, depth int) Value {
 	info := w.s.info
 	v := Value{Shape: ShapeValue, NonNil: true, Plain: true}
-	for _, b := range w.operandBlobs(call, 0, 0, false) {
+	for _, b := range w.operandBlobs(call, 0, depth+1, false) {
 		v.addBlob(b)
 	}
 	v.Shows = w.formatShown(call, 0, depth)

@@ -40,7 +40,7 @@ func Deploy(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, 
 		if res.Stderr != "" {
 			msg = fmt.Sprintf("%s: %s", msg, res.Stderr)
 		}
-		return mcp.NewToolResultError(msg), nil // want `no-stringify-upstream-error: the text of mcp.NewToolResultError, through shell.Runner.Run → shell.\(\*runner\).Run, includes a subprocess's output written to stderr by \(\*exec.Cmd\).Stderr:`
+		return mcp.NewToolResultError(msg), nil // want `no-stringify-upstream-error: the text of mcp.NewToolResultError, through shell.\(\*runner\).Run, includes a subprocess's output written to stderr by \(\*exec.Cmd\).Stderr:`
 	}
 	return mcp.NewToolResultText(res.Output), nil
 }
@@ -80,13 +80,14 @@ func Status(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, 
 		return mcp.NewToolResultError("deployctl could not be started"), nil
 	}
 	if res.ExitCode != 0 {
-		return mcp.NewToolResultError("status unknown: " + res.Later), nil // want `no-stringify-upstream-error: the text of mcp.NewToolResultError, through shell.Runner.Run → shell.\(\*runner\).Run \(shell/shell.go:63\), includes a subprocess's output written to stderr by \(\*exec.Cmd\).Stderr:`
+		return mcp.NewToolResultError("status unknown: " + res.Later), nil // want `no-stringify-upstream-error: the text of mcp.NewToolResultError, through shell.\(\*runner\).Run \(shell/shell.go:63\), includes a subprocess's output written to stderr by \(\*exec.Cmd\).Stderr:`
 	}
 	return mcp.NewToolResultText(res.Output), nil
 }
 
 // Tail shows a field shell fills on a value another function built,
-// which the source reader does not follow.
+// which the source reader does not follow but shell's summary, computed
+// from its bodies, says.
 func Tail(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	l, err := shell.Tail(ctx, "deployctl")
 	if err != nil {
@@ -94,7 +95,7 @@ func Tail(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, er
 		return mcp.NewToolResultError("deployctl could not be started"), nil
 	}
 	if strings.Contains(l.Line, "ERROR") {
-		return mcp.NewToolResultError("deployctl logged: " + l.Line), nil
+		return mcp.NewToolResultError("deployctl logged: " + l.Line), nil // want `no-stringify-upstream-error: the text of mcp.NewToolResultError, through shell.Tail \(shell/shell.go:100\), includes a subprocess's output written to stderr`
 	}
 	return mcp.NewToolResultText(l.Line), nil
 }

@@ -88,7 +88,7 @@ func newLog() *Log { return &Log{} }
 
 // Tail returns the last line the tool logged. The local it fills comes
 // from a function, not a literal: the source reader does not know its
-// type.
+// type; the package's summary, computed from its bodies, does.
 func Tail(ctx context.Context, bin string) (*Log, error) {
 	var stderr bytes.Buffer
 	cmd := exec.CommandContext(ctx, bin, "log")

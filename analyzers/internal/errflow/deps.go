@@ -1,0 +1,236 @@
+package errflow
+
+// Other modules' code. A client library reads the body of a failed
+// response into its error; a command wrapper puts stderr in a result's
+// field; an error type prints the body it holds. What a handler hands on
+// from such a dependency is only as visible as that dependency's
+// summaries. So the layer summarises a dependency package too — one of
+// no main module that reaches neither the runtime nor an SDK — when it
+// has its function bodies: every function, to the same fixed point, its
+// summaries exported as facts, and nothing else (no handlers, no rules).
+//
+// go vet and golangci-lint hand the analyzers every dependency with its
+// bodies, so there it is summarised in every run. The mcperrlint driver
+// loads dependencies from export data, which is far cheaper, and keeps
+// their summaries in a persistent cache (internal/depcache): it loads from
+// source, with bodies, only the dependencies whose entry is missing, and
+// tells the layer each dependency's key (UseDependencyCache). The layer
+// then writes the entry of a dependency it summarises and, for one the
+// driver loaded from export data, exports again the facts its entry
+// holds. Both hosts compute the same summaries, so they find the same.
+
+import (
+	"bytes"
+	"encoding/gob"
+	"flag"
+	"go/ast"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcperrlint/mcperrlint/internal/depcache"
+)
+
+// depCacheFlag names the layer's flag that carries the dependency cache
+// and its keys; a driver sets it with UseDependencyCache.
+const depCacheFlag = "depcache"
+
+// A depCacheValue is the value of the depcache flag: the cache and the
+// key of each dependency package, by import path.
+type depCacheValue struct {
+	cache *depcache.Cache
+	keys  map[string]depcache.Key
+}
+
+func (v *depCacheValue) String() string {
+	if v == nil || v.cache == nil {
+		return ""
+	}
+	return v.cache.Dir()
+}
+
+// Set is not for people: the flag is set by UseDependencyCache.
+func (v *depCacheValue) Set(string) error { return nil }
+
+func init() {
+	Analyzer.Flags.Var(&depCacheValue{}, depCacheFlag, "the dependency summary cache and its keys (set by the mcperrlint driver)")
+}
+
+// UseDependencyCache tells the layer, for a driver that loads
+// dependencies from export data where the cache has their summaries, the
+// cache and the key of each dependency package.
+func UseDependencyCache(c *depcache.Cache, keys map[string]depcache.Key) {
+	v := Analyzer.Flags.Lookup(depCacheFlag).Value.(*depCacheValue)
+	v.cache, v.keys = c, keys
+}
+
+// depCache returns the cache and the key of the package a pass analyses,
+// when the driver gave one.
+func depCache(pass *analysis.Pass) (*depcache.Cache, depcache.Key, bool) {
+	f := pass.Analyzer.Flags.Lookup(depCacheFlag)
+	if f == nil {
+		return nil, depcache.Key{}, false
+	}
+	v, ok := f.Value.(*depCacheValue)
+	if !ok || v.cache == nil {
+		return nil, depcache.Key{}, false
+	}
+	k, ok := v.keys[pass.Pkg.Path()]
+	return v.cache, k, ok
+}
+
+// dependencyPackage reports whether the pass's package is a dependency
+// whose summaries the layer keeps: not the standard library's, an SDK's
+// or the runtime's (known by name), not of a main module (analysed in
+// full).
+func dependencyPackage(pass *analysis.Pass) bool {
+	return pass.Module != nil && !projectPackage(pass) && !isStdPath(pass.Pkg.Path()) && !ownPackage(pass.Pkg)
+}
+
+// hasBodies reports whether the pass's function bodies are type-checked:
+// a package the driver loaded only for its types has its syntax, but
+// nothing in its bodies resolved.
+func hasBodies(pass *analysis.Pass) bool {
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || len(fd.Body.List) == 0 {
+				continue
+			}
+			found, checked := false, false
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok && !found && id.Name != "_" {
+					found = true
+					checked = pass.TypesInfo.Uses[id] != nil || pass.TypesInfo.Defs[id] != nil
+				}
+				return !found
+			})
+			if found {
+				return checked
+			}
+		}
+	}
+	return false
+}
+
+// summarizeDependency summarises a dependency package with its bodies:
+// every function, its summaries exported as facts, and written to the
+// cache when the driver gave its key.
+func (r *Result) summarizeDependency(pass *analysis.Pass) {
+	r.x = newIndex(pass.TypesInfo, serverFiles(pass), pass.Pkg, "")
+	r.s = newSolver(pass, r.model, r.x)
+	r.s.solveAll()
+	for _, sum := range r.s.sums {
+		keepUpstream(sum)
+	}
+	facts := r.s.exportFacts()
+	r.dependency = true
+	if c, k, ok := depCache(pass); ok {
+		var buf bytes.Buffer
+		if gob.NewEncoder(&buf).Encode(facts) == nil {
+			c.Put(k, buf.Bytes())
+		}
+	}
+}
+
+// reexportDependency exports, for a dependency the driver loaded from
+// export data, the facts its cache entry holds; it reports whether there
+// was one.
+func reexportDependency(pass *analysis.Pass) bool {
+	c, k, ok := depCache(pass)
+	if !ok {
+		return false
+	}
+	data, ok := c.Get(k)
+	if !ok {
+		return false
+	}
+	var facts []namedFact
+	if gob.NewDecoder(bytes.NewReader(data)).Decode(&facts) != nil {
+		return false
+	}
+	for i := range facts {
+		if obj := objectNamed(pass.Pkg, facts[i].Name); obj != nil {
+			pass.ExportObjectFact(obj, &facts[i].Fact)
+		}
+	}
+	return true
+}
+
+// A namedFact is a summary fact with the name of its object in its
+// package: F, T.M, V.
+type namedFact struct {
+	Name string
+	Fact summaryFact
+}
+
+// objectName names a package-level function, method or variable in its
+// package, as objectNamed reads it back.
+func objectName(obj types.Object) string {
+	if fn, ok := obj.(*types.Func); ok {
+		if recv := fn.Signature().Recv(); recv != nil {
+			if named, ok := types.Unalias(derefType(recv.Type())).(*types.Named); ok {
+				return named.Obj().Name() + "." + fn.Name()
+			}
+		}
+	}
+	return obj.Name()
+}
+
+// objectNamed returns the object of pkg objectName named name, or nil.
+func objectNamed(pkg *types.Package, name string) types.Object {
+	typeName, method, isMethod := strings.Cut(name, ".")
+	if !isMethod {
+		return pkg.Scope().Lookup(name)
+	}
+	tn, ok := pkg.Scope().Lookup(typeName).(*types.TypeName)
+	if !ok {
+		return nil
+	}
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), true, pkg, method)
+	if fn, ok := obj.(*types.Func); ok {
+		return fn
+	}
+	return nil
+}
+
+// derefType returns what t points to, or t.
+func derefType(t types.Type) types.Type {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+// sortFacts orders named facts by name, so that equal summaries make equal
+// entries.
+func sortFacts(facts []namedFact) {
+	slices.SortFunc(facts, func(a, b namedFact) int { return strings.Compare(a.Name, b.Name) })
+}
+
+var _ flag.Value = (*depCacheValue)(nil)
+
+// keepUpstream drops from a dependency's summary the raw values that are
+// its own business — JSON it encodes, structs it prints — and keeps those
+// that come from outside the program: a body, a command's output, a dump.
+// A library's own data in its errors is not what a server leaks.
+func keepUpstream(sum *Summary) {
+	if sum == nil {
+		return
+	}
+	keep := func(bs []Blob) []Blob {
+		out := bs[:0:0]
+		for _, b := range bs {
+			if b.Kind.Upstream() {
+				out = append(out, b)
+			}
+		}
+		return out
+	}
+	for i := range sum.Results {
+		r := &sum.Results[i]
+		r.Blobs, r.FailBlobs, r.FieldBlobs = keep(r.Blobs), keep(r.FailBlobs), keep(r.FieldBlobs)
+	}
+}

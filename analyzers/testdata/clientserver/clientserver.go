@@ -1,0 +1,54 @@
+// Package clientserver serves tools over an upstream client library of
+// another module: the bodies the library reads into its errors reach the
+// client through the handlers that show those errors, and are reported
+// where they enter them, in the library, as one finding each.
+package clientserver
+
+import (
+	"context"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"example.com/upstream/client"
+)
+
+var api = client.New("https://api.example")
+
+func get(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	body, err := api.Get(ctx, "/items/"+req.GetString("id", ""))
+	if err != nil {
+		return mcp.NewToolResultError("get failed: " + err.Error()), nil // want `no-stringify-upstream-error: an HTTP response body read with io.ReadAll, which client.\(\*Error\).Error prints enters the text of an error at client/client.go:\d+ \(in client.\(\*Client\).Get\), and 2 texts of 2 functions show it`
+	}
+	return mcp.NewToolResultText(string(body)), nil
+}
+
+func list(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	body, err := api.Get(ctx, "/items")
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("list failed", err), nil
+	}
+	return mcp.NewToolResultText(string(body)), nil
+}
+
+func remove(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if err := api.Delete(ctx, "/items/"+req.GetString("id", "")); err != nil {
+		return mcp.NewToolResultErrorFromErr("delete failed", err), nil // want `no-stringify-upstream-error: the error mcp.NewToolResultErrorFromErr shows, through client.\(\*Client\).Delete \(client/client.go:\d+\), includes an HTTP response body read with io.ReadAll`
+	}
+	return mcp.NewToolResultText("deleted"), nil
+}
+
+func ping(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if err := api.Ping(ctx); err != nil {
+		return mcp.NewToolResultErrorFromErr("the API is down", err), nil
+	}
+	return mcp.NewToolResultText("pong"), nil
+}
+
+func Serve() {
+	s := server.NewMCPServer("client", "1.0.0")
+	s.AddTool(mcp.NewTool("get"), get)
+	s.AddTool(mcp.NewTool("list"), list)
+	s.AddTool(mcp.NewTool("remove"), remove)
+	s.AddTool(mcp.NewTool("ping"), ping)
+}
