@@ -56,7 +56,11 @@ func run(pass *analysis.Pass) (any, error) {
 	if !m.ReachesRuntime || !m.Relevant() || !flow.Relevant() {
 		return nil, nil // nothing here names a tool or Fail
 	}
-	c := &checker{pass: pass, flow: flow, r: report.New(pass, m), reported: map[findingKey]bool{}, handlers: map[*model.Tool][]*errflow.Handler{}}
+	c := &checker{
+		pass: pass, flow: flow, r: report.New(pass, m), reported: map[findingKey]bool{},
+		handlers: map[*model.Tool][]*errflow.Handler{}, views: map[*model.Tool]*toolView{},
+		verdicts: map[token.Pos]verdict{}, owned: map[token.Pos]bool{},
+	}
 	for _, h := range flow.Handlers {
 		for _, t := range h.Tools {
 			c.handlers[t] = append(c.handlers[t], h)
@@ -64,6 +68,10 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	defer c.r.Finish()
 	c.checkDynamic()
+	for _, t := range m.Tools {
+		c.views[t] = c.view(t)
+		c.judgeReasons(t, c.views[t])
+	}
 	if m.ImportsRuntime {
 		c.checkRecoveries()
 	}
@@ -81,6 +89,15 @@ type checker struct {
 	r        *report.Reporter
 	reported map[findingKey]bool
 	handlers map[*model.Tool][]*errflow.Handler
+	views    map[*model.Tool]*toolView
+
+	// verdicts says, of each reason written at a Fail or RecoveryFor of
+	// the package, what the contracts of the tools that reach it make of
+	// it; owned are the RecoveryFor reasons error-contract-recovery-
+	// unforwarded reports, which error-contract-reason-undeclared leaves
+	// to it.
+	verdicts map[token.Pos]verdict
+	owned    map[token.Pos]bool
 }
 
 // An effect is a way a failure reaches a tool's client, as the layer
@@ -213,7 +230,7 @@ func (c *checker) checkTool(t *model.Tool) {
 	if t.Errors != nil && t.Contract == nil {
 		return // not statically known: contractstruct reports it
 	}
-	v := c.view(t)
+	v := c.views[t]
 	for _, e := range v.effects {
 		switch {
 		case e.Reason == "":
@@ -247,7 +264,8 @@ func (c *checker) checkReason(v *toolView, e effect) {
 	}
 	entry := contract.Lookup(e.Reason)
 	if entry == nil {
-		if !reasonsKnown(contract) || !c.once(rules.ReasonUndeclared, e.At, v.t.Lit.Pos(), e.Reason) {
+		if !reasonsKnown(contract) || e.Kind == errflow.RecoveryKind && c.owned[e.At.Pos()] ||
+			!c.once(rules.ReasonUndeclared, e.At, v.t.Lit.Pos(), e.Reason) {
 			return
 		}
 		var consequence string

@@ -18,7 +18,7 @@ func Test(t *testing.T) {
 }
 
 func TestRecoveryFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), conformance.Analyzer, "./recovery")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), conformance.Analyzer, "./recovery", "./undeclared")
 }
 
 // checkRelated checks that a finding about a service's error, reported at

@@ -135,6 +135,20 @@
 // Pass mcperr.RecoveryFor(ctx, reason) with the same reason; the suggested
 // fix does.
 //
+// A reason the contract does not declare has no hint to forward: that
+// mistake is error-contract-reason-undeclared's finding alone, and no fix
+// here builds on it. So the rule is silent for a Fail whose reason no tool
+// reaching it declares, when those tools' contracts are known (a Fail no
+// tool of its package reaches, in a service, is judged as above). A Fail
+// of a declared reason that forwards the hint of an undeclared one is
+// reported once, here, with the fix that names the Fail's own reason.
+//
+//	Errors: []mcperr.Contract{{Reason: "query_invalid", ...}},
+//	...
+//	return Out{}, mcperr.Fail(ctx, "query_too_long", "") // error-contract-reason-undeclared only
+//	return Out{}, mcperr.Fail(ctx, "query_invalid", "",
+//		mcperr.RecoveryFor(ctx, "query_blank")) // flagged here only; the fix names "query_invalid"
+//
 // # Rule error-contract-reason-code-mismatch
 //
 // An error carries a declared reason (WithReason) but was built with

@@ -26,6 +26,14 @@ func (c *checker) checkRecoveries() {
 // RecoveryFor(ctx, reason) for its own reason nor WithRecovery. Options it
 // cannot see into (a variadic argument, an option built elsewhere) may
 // carry the hint, and silence the rule.
+//
+// A Fail whose reason the contract does not declare has no hint to
+// forward: error-contract-reason-undeclared reports the reason, and
+// advice (or a fix) about its recovery would build on that mistake. So
+// the rule stays silent when every tool of the package that reaches the
+// call has a known contract and none declares any reason the call can
+// name; a Fail no tool of the package reaches (a service's) is judged as
+// before, its contract being unknown here.
 func (c *checker) checkRecovery(b *errflow.Body, call *ast.CallExpr) {
 	if len(call.Args) < 3 {
 		return
@@ -37,6 +45,9 @@ func (c *checker) checkRecovery(b *errflow.Body, call *ast.CallExpr) {
 		}
 	}
 	reason := call.Args[1]
+	if c.undeclared(b, reason) {
+		return
+	}
 	var other *ast.CallExpr // a RecoveryFor of another constant reason
 	// The options follow ctx, reason and message.
 	for i := 3; i < len(call.Args); i++ {
@@ -83,8 +94,17 @@ func (c *checker) checkRecovery(b *errflow.Body, call *ast.CallExpr) {
 	reasonText := types.ExprString(reason)
 	if other != nil {
 		d := analysis.Diagnostic{Pos: other.Pos(), End: other.End()}
-		d.Message = "this Fail of reason " + reasonText + " forwards the recovery hint of reason " + types.ExprString(other.Args[1]) +
-			": the agent would be told how to recover from a failure that did not happen; pass " + prefix + "RecoveryFor(" + ctxText(call) + ", " + reasonText + ")"
+		otherText := types.ExprString(other.Args[1])
+		if c.undeclared(b, other.Args[1]) {
+			// One finding for the one mistake, with the fix:
+			// error-contract-reason-undeclared leaves it here.
+			c.owned[other.Args[1].Pos()] = true
+			d.Message = "this Fail of reason " + reasonText + " asks for the recovery hint of reason " + otherText +
+				", which the contract does not declare, so the agent gets no hint: pass " + prefix + "RecoveryFor(" + ctxText(call) + ", " + reasonText + ")"
+		} else {
+			d.Message = "this Fail of reason " + reasonText + " forwards the recovery hint of reason " + otherText +
+				": the agent would be told how to recover from a failure that did not happen; pass " + prefix + "RecoveryFor(" + ctxText(call) + ", " + reasonText + ")"
+		}
 		if fixable && isDirectArg(call, other) {
 			d.SuggestedFixes = []analysis.SuggestedFix{{
 				Message: "Forward the recovery hint of " + reasonText,
@@ -110,6 +130,50 @@ func (c *checker) checkRecovery(b *errflow.Body, call *ast.CallExpr) {
 		}}
 	}
 	c.r.Diagnostic(rules.RecoveryUnforwarded, d)
+}
+
+// A verdict is what the contracts of the package's tools that reach a
+// reason, written at a Fail or RecoveryFor, make of it.
+type verdict uint8
+
+const (
+	unreached    verdict = iota // no tool of the package reaches it
+	undeclaredBy                // every tool that does has a known contract that does not declare it
+	declaredBy                  // some tool declares it, or may: its contract is not known
+)
+
+// judgeReasons records what tool t's contract makes of each reason its
+// handlers name with Fail, or with RecoveryFor outside a Fail of the same
+// reason, in this package.
+func (c *checker) judgeReasons(t *model.Tool, v *toolView) {
+	for _, e := range v.effects {
+		if e.Kind != errflow.FailKind && e.Kind != errflow.RecoveryKind || e.Reason == "" || e.Via != nil {
+			continue
+		}
+		at := e.At.Pos()
+		switch {
+		case t.Errors != nil && t.Contract == nil, t.Contract != nil && (!reasonsKnown(t.Contract) || t.Contract.Lookup(e.Reason) != nil):
+			c.verdicts[at] = declaredBy
+		case c.verdicts[at] == unreached:
+			c.verdicts[at] = undeclaredBy // a tool without Errors declares none
+		}
+	}
+}
+
+// undeclared reports whether expr, the reason argument of a Fail or
+// RecoveryFor written in body b, can only be reasons that the tools
+// reaching it all know they do not declare.
+func (c *checker) undeclared(b *errflow.Body, expr ast.Expr) bool {
+	nodes := []ast.Expr{expr}
+	if _, ok := errflow.StringConst(c.pass.TypesInfo, expr); !ok {
+		nodes = b.Root.Resolver.Origins(expr)
+	}
+	for _, n := range nodes {
+		if c.verdicts[n.Pos()] != undeclaredBy {
+			return false
+		}
+	}
+	return len(nodes) > 0
 }
 
 type sameness int
