@@ -156,18 +156,107 @@ func (h *handler) lostCause(errExpr ast.Expr, br *errflow.Branch) {
 	}
 	if call := h.buildSite(errExpr, br); call != nil {
 		fn := model.Callee(c.info, call)
-		switch {
-		case model.IsFunc(fn, "fmt", "Errorf"):
+		if model.IsFunc(fn, "fmt", "Errorf") {
 			if v, operand, fix, ok := h.errorfFix(call, br); ok {
 				d.Message = fmt.Sprintf("fmt.Errorf formats %s with %%%c, which copies its text and drops the error: use %%w, so the server's logs and errors.Is/As still see the cause", types.ExprString(operand), v.Verb)
 				d.SuggestedFixes = fix
+				c.report.Diagnostic(rules.PreserveCauseOnRethrow, d)
+				return
 			}
+		}
+		causes := h.textCauses(call, br)
+		switch {
+		case len(causes) == 1:
+			if v, operand, fix, ok := h.errorfFix(causes[0], br); ok {
+				d.Message = fmt.Sprintf("the fmt.Errorf given as this error's cause formats %s with %%%c, which copies its text and drops the error: use %%w there, so the server's logs and errors.Is/As still see the cause", types.ExprString(operand), v.Verb)
+				d.SuggestedFixes = fix
+			} else {
+				d.Message = fmt.Sprintf("the fmt.Errorf given as this error's cause formats %s without %%w, which copies its text and drops the error: wrap %s with %%w there, so the server's logs and errors.Is/As still see the cause", name, name)
+			}
+		case len(causes) > 1:
+			// Several: which one to change is the author's choice.
+		case isRuntimeConstructor(fn) && h.hasCause(call):
+			// A second WithCause would replace the first.
+			d.Message = fmt.Sprintf("this mcperr.%s error is returned while handling %s but does not carry it: its cause is another error; wrap %s into that cause (fmt.Errorf with %%w, errors.Join), so the server's logs and errors.Is/As still see it (a cause is never sent to the client)", fn.Name(), name, name)
 		case isRuntimeConstructor(fn):
 			d.Message = fmt.Sprintf("this mcperr.%s error is returned while handling %s but does not carry it: add mcperr.WithCause(%s), so the server's logs and errors.Is/As still see the cause (a cause is never sent to the client)", fn.Name(), name, name)
 			d.SuggestedFixes = h.withCauseFix(call, br)
 		}
 	}
 	c.report.Diagnostic(rules.PreserveCauseOnRethrow, d)
+}
+
+// textCauses returns the fmt.Errorf calls an error built by call takes as
+// its cause, or wraps into it, and that format the branch's error as text
+// (%v, %s, err.Error()) instead of wrapping it:
+// mcperr.NotFound(msg, mcperr.WithCause(fmt.Errorf("get note %s: %v", id,
+// err))), an Errorf wrapped with %w or joined with errors.Join. The cause
+// is there, with the wrong verb: the remedy is %w in it, not a second
+// WithCause. Causes and options held in local variables assigned in the
+// branch are followed.
+func (h *handler) textCauses(call *ast.CallExpr, br *errflow.Branch) []*ast.CallExpr {
+	info := h.c.info
+	var out []*ast.CallExpr
+	seen := map[*ast.CallExpr]bool{}
+	var visit func(e ast.Expr, nested bool)
+	visit = func(e ast.Expr, nested bool) {
+		site := h.buildSite(e, br)
+		if site == nil || seen[site] {
+			return
+		}
+		seen[site] = true
+		fn := model.Callee(info, site)
+		switch {
+		case model.IsFunc(fn, "fmt", "Errorf"):
+			if nested && formatsAsText(info, site, br.Err) {
+				out = append(out, site)
+				return
+			}
+			if wrapped, ok := errflow.Wrapped(info, site); ok {
+				for _, a := range wrapped {
+					visit(a, true)
+				}
+			}
+		case model.IsFunc(fn, "errors", "Join"):
+			for _, a := range site.Args {
+				visit(a, true)
+			}
+		case model.IsRuntimeFunc(fn, "WithCause") && len(site.Args) == 1:
+			visit(site.Args[0], true)
+		case isRuntimeConstructor(fn) && !nested:
+			for _, a := range site.Args {
+				visit(a, false) // its options: WithCause, held or not
+			}
+		}
+	}
+	visit(call, false)
+	return out
+}
+
+// formatsAsText reports whether a fmt.Errorf call formats err, or
+// err.Error(), with a verb other than %w.
+func formatsAsText(info *types.Info, call *ast.CallExpr, err *types.Var) bool {
+	verbs, _ := errflow.FormatOf(info, call, 0)
+	for _, v := range verbs {
+		if arg := errflow.Operand(call, 0, v); v.Verb != 'w' && arg != nil && formatsError(info, arg, err) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasCause reports whether an mcperr constructor call is written with a
+// WithCause option: adding another would replace that cause, which is
+// not a fix to offer.
+func (h *handler) hasCause(call *ast.CallExpr) bool {
+	for _, a := range call.Args {
+		for _, o := range h.b.Root.Resolver.Origins(a) {
+			if opt, ok := ast.Unparen(o).(*ast.CallExpr); ok && model.IsRuntimeFunc(model.Callee(h.c.info, opt), "WithCause") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // lostResultCause reports a returned error result that does not mention

@@ -155,10 +155,23 @@
 // at their returns, pointing at the exported function and at its call.
 // Named results are followed as locals that start at their zero value.
 //
+// A cause that is there but formats err as text is reported as such: the
+// fmt.Errorf given to mcperr.WithCause, wrapped with %w or joined with
+// errors.Join into the returned error, directly or through a local
+// variable, that formats err (or err.Error()) with %v or %s. The remedy is
+// %w in that fmt.Errorf, not a second cause.
+//
+//	if err != nil {
+//		return Note{}, mcperr.NotFound("no such note",
+//			mcperr.WithCause(fmt.Errorf("get note %s: %v", id, err))) // flagged: use %w there
+//	}
+//
 // Fixes are offered where one edit is unambiguous: mcperr.WithCause(err) is
 // appended to the options of an mcperr factory, New or Fail call (spelled
-// with the file's name for the package), and fmt.Errorf's one %v or %s of
-// err becomes %w. A cause is never sent to the client.
+// with the file's name for the package) that has no WithCause option yet,
+// and the one %v or %s of err in a fmt.Errorf, returned or given as the
+// cause, becomes %w (err.Error() becoming err). A cause is never sent to
+// the client.
 //
 // # Rule no-stringify-upstream-error
 //
