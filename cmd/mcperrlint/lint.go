@@ -266,7 +266,7 @@ analyzer failed, a fix could not be applied); 2 usage error; 3 findings
 (text and json).
 
 Other commands:
-  mcperrlint help [analyzer]             the analyzers, their rules and flags
+  mcperrlint help [analyzer | rule]      the analyzers, their rules and flags; one rule's docs
   mcperrlint catalog [-format md|json] [-check FILE] packages...
                                          every tool's error contract (ERROR_CODES.md)
   go vet -vettool=$(which mcperrlint) packages...
