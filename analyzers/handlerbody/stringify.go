@@ -286,9 +286,6 @@ func (s *messageScan) errorValue(e ast.Expr, index int, sink string, own bool) {
 		if own && len(b.Via) > 0 {
 			continue
 		}
-		if !b.Pos.IsValid() && !s.c.once(rules.NoStringifyUpstreamError, b.Site+"\x00"+b.What) {
-			continue // another package's raw value: reported at the first return of this package that hands it on
-		}
 		if !b.Pos.IsValid() || len(b.Via) == 0 {
 			// Built here, or in another package: reported where this
 			// function returns it.

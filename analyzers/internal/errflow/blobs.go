@@ -170,7 +170,7 @@ func appendBlobs(bs []Blob, more ...Blob) []Blob {
 // &Result{Stderr: stderr.String()}.
 func (w *walk) fieldBlobs(sel *ast.SelectorExpr, depth int) []Blob {
 	info := w.s.info
-	if s, ok := info.Selections[sel]; !ok || s.Kind() != types.FieldVal || len(s.Index()) != 1 || !IsText(s.Type()) {
+	if s, ok := info.Selections[sel]; !ok || s.Kind() != types.FieldVal || len(s.Index()) != 1 || !IsText(s.Type()) && !isBuffer(s.Type()) {
 		return nil // a field of the struct itself, not of one it embeds
 	}
 	id, ok := ast.Unparen(sel.X).(*ast.Ident)
@@ -190,6 +190,14 @@ func (w *walk) fieldBlobs(sel *ast.SelectorExpr, depth int) []Blob {
 			b.Pos, b.End, b.Site = sel.Pos(), sel.End(), w.s.site(sel.Pos())
 		}
 		out = appendBlob(out, b)
+	}
+	if len(out) == 0 {
+		// Whoever filled it: what other packages' facts say the field of
+		// the type holds, when the local's own origins do not say.
+		for _, b := range w.s.taintedFields(info.TypeOf(id), sel.Sel.Name) {
+			b.Field = ""
+			out = appendBlob(out, b)
+		}
 	}
 	return out
 }
@@ -278,6 +286,16 @@ func (w *walk) fieldWrites(v *types.Var, depth int) []Blob {
 	var out []Blob
 	for i := range w.r.moves {
 		mv := &w.r.moves[i]
+		if call, ok := mv.node.(*ast.CallExpr); ok && mv.kind == moveCall && slices.Contains(w.r.to(mv), v) {
+			// res.Bytes.Write(body): a buffer field filled with raw text.
+			if field, arg := w.bufferWrite(call, v); arg != nil {
+				for _, b := range w.blobs(arg, depth+1) {
+					b.Field = field
+					out = appendBlob(out, b)
+				}
+			}
+			continue
+		}
 		as, ok := mv.node.(*ast.AssignStmt)
 		if !ok || mv.kind != moveInto || !slices.Contains(w.r.to(mv), v) {
 			continue
@@ -297,6 +315,29 @@ func (w *walk) fieldWrites(v *types.Var, depth int) []Blob {
 		}
 	}
 	return out
+}
+
+// bufferWrite returns, for a call v.F.Write(x) or v.F.WriteString(x) of
+// a bytes.Buffer or strings.Builder field F of the local v, the field and
+// what is written into it.
+func (w *walk) bufferWrite(call *ast.CallExpr, v *types.Var) (string, ast.Expr) {
+	fn := model.Callee(w.s.info, call)
+	if len(call.Args) != 1 || !(model.IsMethod(fn, "bytes", "Buffer", "Write") || model.IsMethod(fn, "bytes", "Buffer", "WriteString") ||
+		model.IsMethod(fn, "strings", "Builder", "WriteString") || model.IsMethod(fn, "strings", "Builder", "Write")) {
+		return "", nil
+	}
+	recv, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return "", nil
+	}
+	field, ok := ast.Unparen(recv.X).(*ast.SelectorExpr)
+	if !ok || localVar(w.s.info, field.X) != v {
+		return "", nil
+	}
+	if s, ok := w.s.info.Selections[field]; !ok || s.Kind() != types.FieldVal || len(s.Index()) != 1 {
+		return "", nil
+	}
+	return field.Sel.Name, call.Args[0]
 }
 
 // isStructResult reports whether t is a struct or a pointer to one: a
@@ -377,24 +418,24 @@ func (w *walk) callBlobs(e *ast.CallExpr, found func(BlobKind, string) []Blob, d
 		return nil
 	}
 	fn := model.Callee(info, e)
-	switch {
-	case model.IsFunc(fn, "encoding/json", "Marshal"), model.IsFunc(fn, "encoding/json", "MarshalIndent"):
-		return found(BlobJSON, "JSON-encoded data from json."+fn.Name())
-	case model.IsFunc(fn, "io", "ReadAll") || model.IsFunc(fn, "io/ioutil", "ReadAll"):
-		if len(e.Args) == 1 && w.httpBody(e.Args[0], depth+1) {
-			return found(BlobBody, "an HTTP response body read with "+fn.Pkg().Name()+".ReadAll")
+	if src, ok := rawSources[libraryName(fn)]; ok {
+		if !src.readsBody || len(e.Args) == 1 && w.httpBody(e.Args[0], depth+1) {
+			return found(src.kind, src.what)
 		}
-	case model.IsFunc(fn, "net/http/httputil", "DumpResponse"), model.IsFunc(fn, "net/http/httputil", "DumpRequest"),
-		model.IsFunc(fn, "net/http/httputil", "DumpRequestOut"):
-		return found(BlobDump, "an HTTP dump from httputil."+fn.Name())
-	case model.IsMethod(fn, "os/exec", "Cmd", "Output"), model.IsMethod(fn, "os/exec", "Cmd", "CombinedOutput"):
-		return found(BlobOutput, "a subprocess's output from (*exec.Cmd)."+fn.Name())
+	}
+	switch {
 	case model.IsMethod(fn, "bytes", "Buffer", "String"), model.IsMethod(fn, "bytes", "Buffer", "Bytes"),
 		model.IsMethod(fn, "strings", "Builder", "String"):
 		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok {
 			if v := localVar(info, sel.X); v != nil {
 				if bs := w.commandBuffer(v, depth); len(bs) > 0 {
 					return w.enterAt(bs, e)
+				}
+			}
+			// response.Bytes.String(): a buffer field a function filled.
+			if field, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok {
+				if bs := w.fieldBlobs(field, depth); len(bs) > 0 {
+					return bs
 				}
 			}
 		}
@@ -410,7 +451,7 @@ func (w *walk) callBlobs(e *ast.CallExpr, found func(BlobKind, string) []Blob, d
 		if len(out) > 0 {
 			return out
 		}
-	case fn != nil && fn.Pkg() != nil && keepsText[fn.Pkg().Path()+"."+fn.Name()] && len(e.Args) > 0:
+	case fn != nil && fn.Pkg() != nil && keepsText[libraryName(fn)] && len(e.Args) > 0:
 		return w.blobs(e.Args[0], depth+1)
 	case fn != nil && fn.Name() == "Error" && len(e.Args) == 0:
 		// err.Error(): the text of the error, with the raw values in it.
@@ -549,16 +590,6 @@ func isBuffer(t types.Type) bool {
 	return model.IsNamed(t, "bytes", "Buffer") || model.IsNamed(t, "strings", "Builder")
 }
 
-// keepsText are the functions whose result is their first argument's text,
-// trimmed or recased: what goes in comes out.
-var keepsText = map[string]bool{
-	"strings.TrimSpace": true, "strings.Trim": true, "strings.TrimLeft": true, "strings.TrimRight": true,
-	"strings.TrimPrefix": true, "strings.TrimSuffix": true, "strings.ToLower": true, "strings.ToUpper": true,
-	"strings.ReplaceAll": true, "strings.Replace": true,
-	"bytes.TrimSpace": true, "bytes.Trim": true, "bytes.TrimLeft": true, "bytes.TrimRight": true,
-	"bytes.TrimPrefix": true, "bytes.TrimSuffix": true, "bytes.ToLower": true, "bytes.ToUpper": true,
-}
-
 // formatBlobs returns the raw values the operands of a printf-like call
 // put in its text: blobs, the raw values in the text of errors, and
 // structs formatted with %+v or %#v.
@@ -647,8 +678,7 @@ func (w *walk) httpBody(expr ast.Expr, depth int) bool {
 		return ok && field.IsField() && field.Name() == "Body" && field.Pkg() != nil && field.Pkg().Path() == "net/http"
 	case *ast.CallExpr:
 		fn := model.Callee(info, e)
-		if (model.IsFunc(fn, "io", "LimitReader") || model.IsFunc(fn, "bufio", "NewReader") ||
-			model.IsFunc(fn, "io", "TeeReader")) && len(e.Args) > 0 {
+		if readerWrappers[libraryName(fn)] && len(e.Args) > 0 {
 			return w.httpBody(e.Args[0], depth+1)
 		}
 	case *ast.Ident:
@@ -696,7 +726,7 @@ func (w *walk) shown(expr ast.Expr, depth int) varSet {
 				out = union(out, w.shown(a, depth+1))
 			}
 			return out
-		case fn != nil && fn.Pkg() != nil && keepsText[fn.Pkg().Path()+"."+fn.Name()] && len(e.Args) > 0:
+		case fn != nil && fn.Pkg() != nil && keepsText[libraryName(fn)] && len(e.Args) > 0:
 			return w.shown(e.Args[0], depth+1)
 		case fn != nil && fn.Name() == "Error" && len(e.Args) == 0:
 			if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && IsError(info.TypeOf(sel.X)) {
@@ -722,8 +752,7 @@ func (w *walk) readerParams(expr ast.Expr, depth int) varSet {
 		return w.paramThrough(e, func(o ast.Expr) varSet { return w.readerParams(o, depth+1) })
 	case *ast.CallExpr:
 		fn := model.Callee(info, e)
-		if (model.IsFunc(fn, "io", "LimitReader") || model.IsFunc(fn, "bufio", "NewReader") ||
-			model.IsFunc(fn, "io", "TeeReader")) && len(e.Args) > 0 {
+		if readerWrappers[libraryName(fn)] && len(e.Args) > 0 {
 			return w.readerParams(e.Args[0], depth+1)
 		}
 	}

@@ -180,33 +180,6 @@ func (r *Result) FailedCall(b *Body, br *Branch) bool {
 	return false
 }
 
-// parsers are the standard library's packages and functions whose error
-// says that the value they were given is malformed ("" for every function
-// of the package).
-var parsers = map[string]map[string]bool{
-	"strconv":       {"": true},
-	"net/url":       {"Parse": true, "ParseRequestURI": true, "ParseQuery": true, "PathUnescape": true, "QueryUnescape": true},
-	"net/netip":     {"": true},
-	"net":           {"ParseCIDR": true, "ParseMAC": true, "SplitHostPort": true},
-	"time":          {"Parse": true, "ParseInLocation": true, "ParseDuration": true, "LoadLocation": true},
-	"regexp":        {"Compile": true, "CompilePOSIX": true},
-	"encoding/json": {"Marshal": true, "MarshalIndent": true, "Unmarshal": true},
-	"encoding/hex":  {"DecodeString": true},
-}
-
-// malformedInput reports whether fn is one of parsers, or a method of
-// encoding/base64's Encoding decoding a string.
-func malformedInput(fn *types.Func) bool {
-	if fn == nil || fn.Pkg() == nil {
-		return false
-	}
-	names := parsers[fn.Pkg().Path()]
-	if fn.Signature().Recv() != nil {
-		return fn.Pkg().Path() == "encoding/base64" && fn.Name() == "DecodeString"
-	}
-	return names[""] || names[fn.Name()]
-}
-
 // FillsParam reports whether b writes into what a parameter points to: an
 // element of a map or slice, a field through a pointer, the pointee. Such
 // a function's answer is what it fills in, and returning early leaves it

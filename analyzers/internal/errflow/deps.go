@@ -125,14 +125,21 @@ func (r *Result) summarizeDependency(pass *analysis.Pass) {
 	for _, sum := range r.s.sums {
 		keepUpstream(sum)
 	}
-	facts := r.s.exportFacts()
+	entry := depEntry{Objects: r.s.exportFacts(), FieldTaints: r.s.exportFieldTaints()}
 	r.dependency = true
 	if c, k, ok := depCache(pass); ok {
 		var buf bytes.Buffer
-		if gob.NewEncoder(&buf).Encode(facts) == nil {
+		if gob.NewEncoder(&buf).Encode(entry) == nil {
 			c.Put(k, buf.Bytes())
 		}
 	}
+}
+
+// A depEntry is what the cache keeps of a dependency package: the facts
+// the layer exports for it.
+type depEntry struct {
+	Objects     []namedFact
+	FieldTaints *fieldTaintsFact
 }
 
 // reexportDependency exports, for a dependency the driver loaded from
@@ -147,14 +154,17 @@ func reexportDependency(pass *analysis.Pass) bool {
 	if !ok {
 		return false
 	}
-	var facts []namedFact
-	if gob.NewDecoder(bytes.NewReader(data)).Decode(&facts) != nil {
+	var entry depEntry
+	if gob.NewDecoder(bytes.NewReader(data)).Decode(&entry) != nil {
 		return false
 	}
-	for i := range facts {
-		if obj := objectNamed(pass.Pkg, facts[i].Name); obj != nil {
-			pass.ExportObjectFact(obj, &facts[i].Fact)
+	for i := range entry.Objects {
+		if obj := objectNamed(pass.Pkg, entry.Objects[i].Name); obj != nil {
+			pass.ExportObjectFact(obj, &entry.Objects[i].Fact)
 		}
+	}
+	if entry.FieldTaints != nil {
+		pass.ExportPackageFact(entry.FieldTaints)
 	}
 	return true
 }

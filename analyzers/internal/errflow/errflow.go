@@ -50,7 +50,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:              run,
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeFor[*Result](),
-	FactTypes:        []analysis.Fact{new(summaryFact), new(entryFact), new(handlersFact), new(implementsFact), new(projectErrorsFact), new(reachesSDK)},
+	FactTypes:        []analysis.Fact{new(summaryFact), new(entryFact), new(handlersFact), new(implementsFact), new(projectErrorsFact), new(reachesSDK), new(fieldTaintsFact)},
 }
 
 // skipTestVariantsFlag, when set, leaves out the test variant of a package
@@ -251,6 +251,7 @@ func run(pass *analysis.Pass) (any, error) {
 	res.s = newSolver(pass, m, res.x)
 	res.s.solveAll()
 	res.s.exportFacts()
+	res.s.exportFieldTaints()
 	res.findHandlers()
 	return res, nil
 }

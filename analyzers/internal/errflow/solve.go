@@ -65,6 +65,8 @@ type solver struct {
 	projectErrs map[string]bool // project handler type -> may return errors (see projectReturnsErrors)
 
 	impls   map[*types.Func][]*types.Func // interface method -> implementations (see implementations)
+
+	fieldTaints map[string][]Blob // "type.field" -> the raw values other packages say it holds (see fieldtaint.go)
 	methods map[string][]*types.Func      // concrete methods by name, on first use
 }
 

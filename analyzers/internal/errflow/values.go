@@ -338,11 +338,11 @@ func (w *walk) origin(o Origin, depth int) Value {
 	v := unknownValue
 	switch e := e.(type) {
 	case *ast.CompositeLit:
-		v = w.literal(e)
+		v = w.literal(e, depth)
 	case *ast.UnaryExpr:
 		if e.Op == token.AND {
 			if lit, ok := ast.Unparen(e.X).(*ast.CompositeLit); ok {
-				v = w.literal(lit)
+				v = w.literal(lit, depth)
 			} else {
 				v = Value{Shape: ShapeValue, NonNil: true}
 			}
@@ -395,7 +395,7 @@ func nilable(t types.Type) bool {
 
 // literal returns what a composite literal is: for a tool result, an
 // error or a success result showing what its content mentions.
-func (w *walk) literal(lit *ast.CompositeLit) Value {
+func (w *walk) literal(lit *ast.CompositeLit, depth int) Value {
 	v := Value{Shape: ShapeValue, NonNil: true}
 	if !IsCallToolResult(w.s.info.TypeOf(lit)) {
 		for _, elt := range lit.Elts {
@@ -404,7 +404,7 @@ func (w *walk) literal(lit *ast.CompositeLit) Value {
 			}
 			w.mention(&v, true, elt)
 		}
-		w.printedFields(&v, lit)
+		w.printedFields(&v, lit, depth)
 		return v
 	}
 	switch LitIsError(w.s.info, lit) {
@@ -424,7 +424,7 @@ func (w *walk) literal(lit *ast.CompositeLit) Value {
 // the package puts in the fields its Error method prints:
 // &APIError{Body: string(body)}, whose Error returns
 // fmt.Sprintf("… %s", e.Body).
-func (w *walk) printedFields(v *Value, lit *ast.CompositeLit) {
+func (w *walk) printedFields(v *Value, lit *ast.CompositeLit, depth int) {
 	method, fields := w.s.errorFields(w.s.info.TypeOf(lit))
 	if len(fields) == 0 {
 		return
@@ -435,7 +435,7 @@ func (w *walk) printedFields(v *Value, lit *ast.CompositeLit) {
 			continue
 		}
 		if key, ok := kv.Key.(*ast.Ident); ok && fields[key.Name] {
-			for _, b := range w.blobs(kv.Value, 0) {
+			for _, b := range w.blobs(kv.Value, depth+1) {
 				b.What += ", which " + model.FuncName(method) + " prints"
 				v.addBlob(b)
 			}
@@ -785,8 +785,8 @@ func (w *walk) callValue(call *ast.CallExpr, index, depth int) Value {
 		v := Value{Shape: ShapeValue, NonNil: true, Plain: true}
 		if len(call.Args) == 1 {
 			w.mention(&v, false, call.Args[0])
-			v.Shows = w.shown(call.Args[0], 0)
-			for _, b := range w.blobs(call.Args[0], 0) {
+			v.Shows = w.shown(call.Args[0], depth+1)
+			for _, b := range w.blobs(call.Args[0], depth+1) {
 				v.addBlob(b)
 			}
 		}
@@ -809,9 +809,9 @@ func (w *walk) callValue(call *ast.CallExpr, index, depth int) Value {
 		switch {
 		case fn.Name() == "NewToolResultErrorFromErr" && len(call.Args) == 2:
 			ev := w.valueAt(call.Args[1], -1, depth+1)
-			v.Params, v.Shows = ev.Params, union(w.shown(call.Args[0], 0), ev.Shows)
+			v.Params, v.Shows = ev.Params, union(w.shown(call.Args[0], depth+1), ev.Shows)
 		case fn.Name() == "NewToolResultError" && len(call.Args) == 1:
-			v.Shows = w.shown(call.Args[0], 0)
+			v.Shows = w.shown(call.Args[0], depth+1)
 		case fn.Name() == "NewToolResultErrorf":
 			v.Shows = w.formatShown(call, 0, depth)
 		}
@@ -981,7 +981,7 @@ func (w *walk) calleeValue(call *ast.CallExpr, sum *Summary, sig *types.Signatur
 	for _, p := range sl.Shows {
 		for _, a := range ArgsOf(call, sig, p, shift) {
 			if t := w.s.info.TypeOf(a); IsText(t) || !IsError(t) {
-				v.Shows = union(v.Shows, w.shown(a, 0))
+				v.Shows = union(v.Shows, w.shown(a, depth+1))
 				v.Shows = union(v.Shows, w.readerParams(a, 0))
 				for _, b := range w.argBlobs(a, fn, sl.Shape&ShapeError == 0, depth+1) {
 					v.addBlob(b) // the callee shows the text it is given
