@@ -64,10 +64,10 @@ type solver struct {
 
 	projectErrs map[string]bool // project handler type -> may return errors (see projectReturnsErrors)
 
-	impls   map[*types.Func][]*types.Func // interface method -> implementations (see implementations)
+	impls map[*types.Func][]*types.Func // interface method -> implementations (see implementations)
 
-	fieldTaints map[string][]Blob // "type.field" -> the raw values other packages say it holds (see fieldtaint.go)
-	methods map[string][]*types.Func      // concrete methods by name, on first use
+	fieldTaints map[string][]Blob        // "type.field" -> the raw values other packages say it holds (see fieldtaint.go)
+	methods     map[string][]*types.Func // concrete methods by name, on first use
 }
 
 // rootFacts are what the effects of a root's bodies read of its syntax
