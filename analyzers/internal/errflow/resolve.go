@@ -9,6 +9,7 @@ package errflow
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 )
 
@@ -31,6 +32,7 @@ type Resolver struct {
 	// start at their zero value, followed like any other
 	// (func f() (err error) { err = g(); return err }).
 	results map[*types.Var]bool
+	blocks  map[ast.Expr]ast.Node // see blockOf
 }
 
 // namedResults records the named results of a body of the root.
@@ -223,9 +225,40 @@ func (r *Resolver) reaching(use ast.Expr, origins []Origin) []Origin {
 	if r.body == nil || len(origins) < 2 || !r.body.Pos().IsValid() || use.Pos() < r.body.Pos() || use.End() > r.body.End() {
 		return origins
 	}
+	// An origin before the use is hidden when a later one, still before
+	// the use, is in a block that holds the use: that assignment runs
+	// whenever the use does. The last such origin hides every earlier
+	// one. (Each origin's block is found once, so that a variable
+	// assigned thousands of times costs as many walks, not their square.)
+	last := token.NoPos
+	for _, o := range origins {
+		e := o.Expr
+		if e.Pos() < r.body.Pos() || e.End() > r.body.End() || use.Pos() < e.End() {
+			continue
+		}
+		if b := r.blockOf(e); b != nil && b.Pos() <= use.Pos() && use.End() <= b.End() && e.Pos() > last {
+			last = e.Pos()
+		}
+	}
+	var loops []ast.Node // the loops that hold the use, found on first need
 	var out []Origin
 	for _, o := range origins {
-		if r.reaches(o.Expr, origins, use) {
+		e := o.Expr
+		switch {
+		case e.Pos() < r.body.Pos() || e.End() > r.body.End():
+			out = append(out, o)
+		case e.Pos() > use.Pos():
+			// After the use: it reaches it only around a loop.
+			if loops == nil {
+				loops = loopsHolding(r.body, use)
+			}
+			for _, l := range loops {
+				if l.Pos() <= e.Pos() && e.End() <= l.End() {
+					out = append(out, o)
+					break
+				}
+			}
+		case !last.IsValid() || e.Pos() >= last:
 			out = append(out, o)
 		}
 	}
@@ -235,38 +268,35 @@ func (r *Resolver) reaching(use ast.Expr, origins []Origin) []Origin {
 	return out
 }
 
-func (r *Resolver) reaches(o ast.Expr, origins []Origin, use ast.Expr) bool {
-	if o.Pos() < r.body.Pos() || o.End() > r.body.End() {
-		return true
+// blockOf returns the innermost block of the body that holds e,
+// remembered: the origins of one variable are asked about at each use.
+func (r *Resolver) blockOf(e ast.Expr) ast.Node {
+	if b, ok := r.blocks[e]; ok {
+		return b
 	}
-	if o.Pos() > use.Pos() {
-		return inLoopWith(r.body, use, o)
+	b := enclosingBlock(r.body, e)
+	if r.blocks == nil {
+		r.blocks = map[ast.Expr]ast.Node{}
 	}
-	for _, later := range origins {
-		if later.Expr.Pos() < o.End() || use.Pos() < later.Expr.End() || later.Expr.Pos() < r.body.Pos() {
-			continue
-		}
-		if b := enclosingBlock(r.body, later.Expr); b != nil && b.Pos() <= use.Pos() && use.End() <= b.End() {
-			return false
-		}
-	}
-	return true
+	r.blocks[e] = b
+	return b
 }
 
-// inLoopWith reports whether a loop of root holds both n and other.
-func inLoopWith(root, n, other ast.Node) bool {
-	found := false
+// loopsHolding returns the loops of root that hold n, outermost first,
+// or an empty (not nil) list.
+func loopsHolding(root, n ast.Node) []ast.Node {
+	out := []ast.Node{}
 	ast.Inspect(root, func(x ast.Node) bool {
-		if found || x == nil || x.Pos() > n.Pos() || x.End() < n.End() || x == n {
+		if x == nil || x.Pos() > n.Pos() || x.End() < n.End() || x == n {
 			return false
 		}
 		switch x.(type) {
 		case *ast.ForStmt, *ast.RangeStmt:
-			found = x.Pos() <= other.Pos() && other.End() <= x.End()
+			out = append(out, x)
 		}
 		return true
 	})
-	return found
+	return out
 }
 
 // enclosingBlock returns the innermost block, case or select clause of

@@ -63,6 +63,7 @@ import (
 	"time"
 
 	"github.com/mcperrlint/mcperrlint/internal/bench/synth"
+	"github.com/mcperrlint/mcperrlint/internal/depcache"
 )
 
 const grafanaModule = "github.com/grafana/mcp-grafana@v1.6.3"
@@ -73,7 +74,7 @@ var (
 	flagStd      = flag.Bool("std", false, "benchmark the standard library (std); slow: minutes")
 	flagRuns     = flag.Int("runs", 3, "timed runs of each fast command per corpus")
 	flagSlowRuns = flag.Int("slowruns", 1, "timed runs of each slow command (cold vet, the facts floor)")
-	flagSkip     = flag.String("skip", "", "commands to leave out, comma-separated: noop, mcperrlint, gogc100, json-legacy, sarif, fix-diff, loader, vet, vettool, vettool-vet, noopfacts, vet-cold, vettool-cold, phases")
+	flagSkip     = flag.String("skip", "", "commands to leave out, comma-separated: noop, mcperrlint, mcperrlint-cold, gogc100, json-legacy, sarif, fix-diff, loader, vet, vettool, vettool-vet, noopfacts, vet-cold, vettool-cold, phases")
 	flagWork     = flag.String("work", "", "directory for the tools and corpora (default: mcperrlint-bench in the user cache directory)")
 	flagOut      = flag.String("o", "", "also write the Markdown report to this file")
 	flagProfile  = flag.Bool("profile", false, "write CPU and allocation profiles of the analysis of each synthetic corpus, and print their top entries")
@@ -297,6 +298,13 @@ type sample struct {
 
 func (b *bench) benchCorpus(c corpus) error {
 	b.printf("\n## %s\n\n", c.name)
+	// The corpus's own dependency summary cache, so that its size can be
+	// told; the cold runs start from an empty one each time.
+	depCache := filepath.Join(b.work, "depcache", strings.NewReplacer("/", "_", " ", "_", ",", "").Replace(c.name))
+	if err := os.RemoveAll(depCache); err != nil {
+		return err
+	}
+	c.env = append(slices.Clip(c.env), depcache.EnvVar+"="+depCache)
 	log.Printf("%s: setup (compiling dependencies, warming the vet caches); not timed", c.name)
 	vettool := filepath.Join(b.bin, "mcperrlint")
 	setup := [][]string{
@@ -332,6 +340,10 @@ func (b *bench) benchCorpus(c corpus) error {
 		{key: "vet", label: "`go vet`, warm", args: fixed("go", "vet")},
 		{key: "vettool", label: "`go vet -vettool=mcperrlint`, warm", args: fixed("go", "vet", "-vettool="+vettool)},
 		{key: "vettool-vet", label: "`go vet -vettool=$(go env GOTOOLDIR)/vet`, warm", args: fixed("go", "vet", "-vettool="+filepath.Join(goEnv("GOTOOLDIR"), "vet"))},
+		{key: "mcperrlint-cold", label: "`mcperrlint ./...`, cold (empty dependency cache)", slow: true, args: func() ([]string, error) {
+			dir, err := os.MkdirTemp(b.work, "depcache-cold-")
+			return append([]string{"env", depcache.EnvVar + "=" + dir, filepath.Join(b.bin, "mcperrlint")}, c.patterns...), err
+		}},
 		{key: "noopfacts", label: "no-op declaring a fact type", slow: true, args: fixed(filepath.Join(b.bin, "noopfacts"))},
 		{key: "vet-cold", label: "`go vet`, cold", slow: true, args: func() ([]string, error) {
 			tool, err := b.freshCopy(filepath.Join(goEnv("GOTOOLDIR"), "vet"), "vet")
@@ -361,6 +373,11 @@ func (b *bench) benchCorpus(c corpus) error {
 		}
 	}
 	b.writeTable(cmds)
+	if c, err := depcache.OpenDir(depCache); err == nil {
+		if n, size, err := c.Size(); err == nil {
+			b.printf("Dependency summary cache of this corpus: %d entries, %.1f MB.\n\n", n, float64(size)/(1<<20))
+		}
+	}
 	if !b.skip["phases"] {
 		if err := b.phases(c); err != nil {
 			return err
@@ -483,6 +500,14 @@ func (b *bench) writeTable(cmds []*command) {
 	if x, ok := med["vettool"]; ok {
 		if y, ok := med["vettool-vet"]; ok {
 			b.printf("- warm `go vet -vettool=mcperrlint` / warm `go vet -vettool=` cmd/vet (the same suite as `go vet`, through the same -vettool path): %.2f× wall, %.2f× CPU\n", x.wall.Seconds()/y.wall.Seconds(), x.cpu.Seconds()/y.cpu.Seconds())
+		}
+	}
+	if x, ok := med["mcperrlint-cold"]; ok {
+		if y, ok := med["vettool-cold"]; ok {
+			b.printf("- cold `mcperrlint ./...` (empty dependency cache) / cold `go vet -vettool=mcperrlint`: %.2f× wall, %.2f× CPU\n", x.wall.Seconds()/y.wall.Seconds(), x.cpu.Seconds()/y.cpu.Seconds())
+		}
+		if y, ok := med["mcperrlint"]; ok {
+			b.printf("- cold `mcperrlint ./...` / warm: %.2f× wall, %.2f× CPU\n", x.wall.Seconds()/y.wall.Seconds(), x.cpu.Seconds()/y.cpu.Seconds())
 		}
 	}
 	if x, ok := med["vettool-cold"]; ok {
