@@ -24,5 +24,5 @@ func TestShapes(t *testing.T) {
 		"./toolkit", "./kittools", "./kitserver",
 		"./notecache", "./notecacheserver",
 		"./billing", "./billingserver", "./billingreport", "./deployserver",
-		"./warehouse", "./warehouseserver", "./rootkit", "./rootserver", "./clientserver", "./atlasserver")
+		"./warehouse", "./warehouseserver", "./rootkit", "./rootserver", "./clientserver", "./atlasserver", "./vaultserver")
 }

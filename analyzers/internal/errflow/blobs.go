@@ -101,7 +101,7 @@ func (w *walk) blobs(expr ast.Expr, depth int) []Blob {
 			// fmt.Errorf("stderr: %s", stderr), with cmd.Stderr = &stderr.
 			return at(w.commandBuffer(v, depth))
 		}
-		if !IsText(v.Type()) {
+		if !IsText(v.Type()) && !isTextList(v.Type()) {
 			// A map, a slice or an interface decoded from an HTTP body
 			// and printed whole: the body again.
 			return at(w.decodedBody(v, depth))
@@ -121,6 +121,18 @@ func (w *walk) blobs(expr ast.Expr, depth int) []Blob {
 		return appendBlobs(w.blobs(e.X, depth+1), w.blobs(e.Y, depth+1)...)
 	case *ast.SliceExpr:
 		return w.blobs(e.X, depth+1)
+	case *ast.IndexExpr:
+		if isTextList(info.TypeOf(e.X)) {
+			return w.blobs(e.X, depth+1) // an element of a list of texts
+		}
+	case *ast.CompositeLit:
+		if isTextList(info.TypeOf(e)) {
+			var out []Blob
+			for _, elt := range e.Elts {
+				out = appendBlobs(out, w.blobs(elt, depth+1)...)
+			}
+			return out
+		}
 	case *ast.CallExpr:
 		return w.callBlobs(e, found, depth)
 	case *ast.SelectorExpr:
@@ -305,7 +317,7 @@ func (w *walk) fieldWrites(v *types.Var, depth int) []Blob {
 			if !ok || localVar(info, sel.X) != v {
 				continue
 			}
-			if s, ok := info.Selections[sel]; !ok || s.Kind() != types.FieldVal || len(s.Index()) != 1 || !IsText(s.Type()) {
+			if s, ok := info.Selections[sel]; !ok || s.Kind() != types.FieldVal || len(s.Index()) != 1 || !IsText(s.Type()) && !isTextList(s.Type()) {
 				continue // a field of the struct itself, not of one it embeds
 			}
 			for _, b := range w.blobs(Assigned(as, j), depth+1) {
@@ -338,6 +350,21 @@ func (w *walk) bufferWrite(call *ast.CallExpr, v *types.Var) (string, ast.Expr) 
 		return "", nil
 	}
 	return field.Sel.Name, call.Args[0]
+}
+
+// isTextList reports whether t is a slice or array of texts: the
+// messages an API error lists.
+func isTextList(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		return IsText(u.Elem()) && !IsText(t)
+	case *types.Array:
+		return IsText(u.Elem())
+	}
+	return false
 }
 
 // isStructResult reports whether t is a struct or a pointer to one: a
@@ -554,11 +581,38 @@ func (w *walk) commandBuffer(v *types.Var, depth int) []Blob {
 		return nil
 	}
 	var out []Blob
+	isV := func(e ast.Expr) bool {
+		if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = u.X
+		}
+		return localVar(w.s.info, e) == v
+	}
 	for _, b := range w.r.Bodies {
 		ast.Inspect(b.Block, func(n ast.Node) bool {
+			if out != nil {
+				return false
+			}
+			if call, ok := n.(*ast.CallExpr); ok {
+				// io.Copy(buf, resp.Body), buf.ReadFrom(resp.Body): the
+				// buffer holds the body.
+				fn := model.Callee(w.s.info, call)
+				var dst, src ast.Expr
+				switch {
+				case model.IsFunc(fn, "io", "Copy") && len(call.Args) == 2:
+					dst, src = call.Args[0], call.Args[1]
+				case (model.IsMethod(fn, "bytes", "Buffer", "ReadFrom")) && len(call.Args) == 1:
+					if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+						dst, src = sel.X, call.Args[0]
+					}
+				}
+				if dst != nil && isV(dst) && w.httpBody(src, depth+1) {
+					out = []Blob{{Kind: BlobBody, What: "an HTTP response body copied into " + v.Name(), Source: call.Pos(), SourceEnd: call.End()}}
+				}
+				return true
+			}
 			as, ok := n.(*ast.AssignStmt)
-			if !ok || out != nil {
-				return out == nil
+			if !ok {
+				return true
 			}
 			for i, lhs := range as.Lhs {
 				sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)

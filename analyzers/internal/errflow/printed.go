@@ -22,12 +22,16 @@ import (
 	"sync"
 )
 
-// returnedFields returns the names of the fields selected, in rets, on
-// an identifier isRecv says is the receiver.
-func returnedFields(rets []*ast.ReturnStmt, isRecv func(*ast.Ident) bool) map[string]bool {
+// printedFields returns the names of the fields, selected on an
+// identifier isRecv says is the receiver, that an Error method's body
+// puts in its text: read in its return statements, or written into the
+// buffer or builder it returns the text of (b.WriteString(r.Errors[0]),
+// fmt.Fprintf(&b, "%s", r.Body)). Calls are known by their names: a body
+// of another package is read untyped.
+func printedFields(body *ast.BlockStmt, isRecv func(*ast.Ident) bool) map[string]bool {
 	var fields map[string]bool
-	for _, ret := range rets {
-		ast.Inspect(ret, func(n ast.Node) bool {
+	collect := func(n ast.Node) {
+		ast.Inspect(n, func(n ast.Node) bool {
 			if sel, ok := n.(*ast.SelectorExpr); ok {
 				if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && isRecv(id) {
 					fields = setTrue(fields, sel.Sel.Name)
@@ -36,8 +40,45 @@ func returnedFields(rets []*ast.ReturnStmt, isRecv func(*ast.Ident) bool) map[st
 			return true
 		})
 	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false // a literal's returns are not the method's
+		case *ast.ReturnStmt:
+			collect(n)
+		case *ast.CallExpr:
+			if writesText(n) {
+				for _, a := range n.Args {
+					collect(a)
+				}
+			}
+		case *ast.RangeStmt:
+			// for _, e := range r.Errors { b.WriteString(e) }
+			writes := false
+			ast.Inspect(n.Body, func(m ast.Node) bool {
+				if call, ok := m.(*ast.CallExpr); ok && writesText(call) {
+					writes = true
+				}
+				return !writes
+			})
+			if writes {
+				collect(n.X)
+			}
+		}
+		return true
+	})
 	return fields
 }
+
+// writesText reports whether a call writes text into a buffer or builder.
+func writesText(call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && textWriters[sel.Sel.Name]
+}
+
+// textWriters are the names of the calls that write text into a buffer or
+// builder: what an Error method writes there, it prints.
+var textWriters = map[string]bool{"WriteString": true, "Write": true, "Fprintf": true, "Fprint": true, "Fprintln": true}
 
 // foreignMethods memoizes foreignPrintedFields for the whole process:
 // the analyzer runs on many packages, often at once, and they ask about
@@ -97,17 +138,7 @@ func readPrintedFields(file string, line int, name string) map[string]bool {
 			return nil // an unnamed receiver prints none of its fields
 		}
 		recv := fd.Recv.List[0].Names[0].Name
-		var rets []*ast.ReturnStmt
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncLit:
-				return false // a literal's returns are not the method's
-			case *ast.ReturnStmt:
-				rets = append(rets, n)
-			}
-			return true
-		})
-		return returnedFields(rets, func(id *ast.Ident) bool { return id.Name == recv })
+		return printedFields(fd.Body, func(id *ast.Ident) bool { return id.Name == recv })
 	}
 	return nil
 }

@@ -318,6 +318,19 @@ func (w *walk) valueNow(expr ast.Expr, index, depth int) Value {
 	for _, o := range origins {
 		v.merge(w.origin(o, depth))
 	}
+	if lv := localVar(w.s.info, expr); lv != nil && IsError(lv.Type()) {
+		// respErr := &ResponseError{…}; respErr.Errors = []string{body}:
+		// a field the error type's Error prints, filled after the literal.
+		if method, fields := w.s.errorFields(lv.Type()); len(fields) > 0 {
+			for _, b := range w.fieldWrites(lv, depth) {
+				if fields[b.Field] {
+					b.Field = ""
+					b.What += ", which " + model.FuncName(method) + " prints"
+					v.addBlob(b)
+				}
+			}
+		}
+	}
 	return v
 }
 
@@ -470,7 +483,7 @@ func (s *solver) errorFields(t types.Type) (*types.Func, map[string]bool) {
 		fields = foreignPrintedFields(s.pass.Fset, fn)
 	} else if b := s.x.decls[fn]; b != nil && b.Sig.Recv() != nil {
 		recv := b.Sig.Recv()
-		fields = returnedFields(b.Returns, func(id *ast.Ident) bool { return s.info.Uses[id] == recv })
+		fields = printedFields(b.Block, func(id *ast.Ident) bool { return s.info.Uses[id] == recv })
 	}
 	if s.printed == nil {
 		s.printed = map[*types.Func]map[string]bool{}
