@@ -321,7 +321,9 @@ func (s *messageScan) report(arg ast.Expr, b *errflow.Blob, sink string, related
 	if b.Pos.IsValid() {
 		at = posRange{b.Pos, b.End}
 	}
-	if !s.c.once(rules.NoStringifyUpstreamError, posRange{at.Pos(), at.End()}) {
+	// Two raw values of other packages shown by one text are two findings,
+	// each folded under the place it enters its text.
+	if !s.c.once(rules.NoStringifyUpstreamError, onceKey{posRange{at.Pos(), at.End()}, b.Site}) {
 		return
 	}
 	d := analysis.Diagnostic{
@@ -402,6 +404,13 @@ func through(b *errflow.Blob) string {
 		return fmt.Sprintf(", through %s (%s),", strings.Join(b.Via, " → "), b.Site)
 	}
 	return ", through " + strings.Join(b.Via, " → ") + ","
+}
+
+// onceKey is what a raw value is reported once for: where, and, for one
+// of another package, the place it enters its text there.
+type onceKey struct {
+	at   posRange
+	site string
 }
 
 // A posRange is an analysis.Range of two positions.

@@ -356,7 +356,7 @@ func (sl *Slot) addMention(p int) {
 
 // maxBlobs bounds the blobs a value keeps: one is enough to report it,
 // and a helper reached from hundreds of places must not carry hundreds.
-const maxBlobs = 32
+const maxBlobs = 128
 
 // normalize sorts what a summary lists, so that equal summaries encode to
 // equal facts.
