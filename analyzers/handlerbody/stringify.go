@@ -360,7 +360,13 @@ func (c *checker) originRoot(b *errflow.Blob) report.Root {
 		via = " " + b.Via[len(b.Via)-1]
 	}
 	what, site := b.What, b.Site
-	return report.Root{Site: site, File: b.File, Line: b.Line, Member: "a text that shows it", Message: func(texts, funcs int) string {
+	// Every place one function of another package puts a raw value into
+	// its text is one edit there, so one root.
+	var key string
+	if len(b.Via) > 0 {
+		key = b.Via[len(b.Via)-1]
+	}
+	return report.Root{Site: site, Key: key, File: b.File, Line: b.Line, Member: "a text that shows it", Message: func(texts, funcs int) string {
 		return fmt.Sprintf("%s enters the text of an error at %s (in%s), and %s of %s show it: raw upstream text reaches the client, where it can leak internal details and mislead the agent; say what failed in words there, and keep the raw value in %s",
 			what, site, via, report.Count(texts, "text"), report.Count(funcs, "function"), c.rawValuePlace())
 	}}

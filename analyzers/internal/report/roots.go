@@ -19,9 +19,12 @@ package report
 // decides, where they are judged.
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"go/token"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -43,6 +46,10 @@ type Root struct {
 	// when known, for a related position there.
 	File string
 	Line int
+	// Key, when set, identifies a root in another package in place of
+	// Site: the function it is in, when every place that function puts a
+	// value into its text is one edit there.
+	Key string
 	// Member says what each finding folded under it is, as related
 	// information at it: "a return it decides".
 	Member string
@@ -62,10 +69,12 @@ type rootKey struct {
 }
 
 // A rootGroup is a root and the findings folded under it, in the order
-// they were found.
+// they were found; sites are the places of another package's file that
+// roots of one Key name, each once.
 type rootGroup struct {
 	rule    rules.Rule
 	root    Root
+	sites   []Root
 	members []member
 }
 
@@ -85,7 +94,7 @@ func (r *Reporter) Fold(rule rules.Rule, root Root, handler string, d analysis.D
 	if r.model.InGenerated(r.pass.Fset, d.Pos) || r.suppressed(rule, d) {
 		return
 	}
-	k := rootKey{rule.ID, root.Pos, root.Site}
+	k := rootKey{rule.ID, root.Pos, cmp.Or(root.Key, root.Site)}
 	if r.roots == nil {
 		r.roots = map[rootKey]*rootGroup{}
 	}
@@ -94,6 +103,13 @@ func (r *Reporter) Fold(rule rules.Rule, root Root, handler string, d analysis.D
 		g = &rootGroup{rule: rule, root: root}
 		r.roots[k] = g
 		r.rootOrder = append(r.rootOrder, k)
+	}
+	if !slices.ContainsFunc(g.sites, func(s Root) bool { return s.Site == root.Site }) {
+		g.sites = append(g.sites, root)
+	}
+	// Two places of one root that reach one finding are still one finding.
+	if slices.ContainsFunc(g.members, func(m member) bool { return m.d.Pos == d.Pos && m.d.End == d.End && m.handler == handler }) {
+		return
 	}
 	g.members = append(g.members, member{d, handler})
 }
@@ -145,11 +161,21 @@ func (r *Reporter) rootDiagnostic(g *rootGroup) analysis.Diagnostic {
 	if !d.Pos.IsValid() {
 		first := g.members[0].d
 		d.Pos, d.End = first.Pos, first.End
-		d.Message += fmt.Sprintf(" (the root is in another package, at %s)", g.root.Site)
+		sites := make([]string, len(g.sites))
+		for i, s := range g.sites {
+			sites[i] = s.Site
+		}
+		if len(sites) == 1 {
+			d.Message += fmt.Sprintf(" (the root is in another package, at %s)", sites[0])
+		} else {
+			d.Message += fmt.Sprintf(" (the roots are in another package, at %s)", strings.Join(sites, ", "))
+		}
 		d.SuggestedFixes = nil
-		if g.root.File != "" {
-			pos, end := r.ForeignPos(Position{File: g.root.File, Line: g.root.Line, Col: 1})
-			d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, End: end, Message: "the root, in " + g.root.Site})
+		for _, s := range g.sites {
+			if s.File != "" {
+				pos, end := r.ForeignPos(Position{File: s.File, Line: s.Line, Col: 1})
+				d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, End: end, Message: "the root, in " + s.Site})
+			}
 		}
 	}
 	what := g.root.Member

@@ -6,6 +6,7 @@ package client
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -56,6 +57,27 @@ func (c *Client) Delete(ctx context.Context, path string) error {
 	if resp.StatusCode >= 400 {
 		b, _ := io.ReadAll(resp.Body)
 		return fmt.Errorf("delete %s: %d %s", path, resp.StatusCode, b)
+	}
+	return nil
+}
+
+// Post posts to path and decodes the answer into v. Its errors show the
+// body in two places: an answer it cannot decode, and a failure.
+func (c *Client) Post(ctx context.Context, path string, v any) error {
+	resp, err := http.Post(c.base+path, "application/json", nil)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return err
+	}
+	if resp.StatusCode >= 400 {
+		return fmt.Errorf("post %s: %s", path, data)
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		return fmt.Errorf("decoding %q: %w", data, err)
 	}
 	return nil
 }
