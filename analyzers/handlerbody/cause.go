@@ -57,8 +57,11 @@ func preserveCauseOnRethrow(h *handler) {
 		}
 		switch {
 		case errExpr != nil && !flow.IsNilError(h.b, errExpr):
+			// A result returned beside the error may carry err instead
+			// (its text, SetError); a nil one carries nothing, whatever
+			// the branch did with err before.
 			if h.carriesHandled(errExpr, ret, br) || h.isContextError(errExpr) || h.fallbackFailure(ret, br) ||
-				resIndex >= 0 && flow.ResultCarries(h.b, ret.Results[resIndex], br, ret) {
+				resIndex >= 0 && !errflow.IsNil(h.c.info, ret.Results[resIndex]) && flow.ResultCarries(h.b, ret.Results[resIndex], br, ret) {
 				continue
 			}
 			h.lostCause(errExpr, br)

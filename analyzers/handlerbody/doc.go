@@ -128,7 +128,10 @@
 // text (mcp.NewToolResultErrorFromErr(msg, err), err.Error(), %v), or
 // SetError(err) — or when the branch hands err to a call before returning
 // (logging it, recording it on a trace span): the cause is then kept
-// where the SDK allows. A handler of a project handler type (a server's
+// where the SDK allows. A Go error has no such excuse: logging err and
+// then returning errors.New("scan failed") keeps the cause in the logs
+// but not in the error the middleware and tests see, and is reported.
+// A handler of a project handler type (a server's
 // own API between its tools and the SDK) also fails through the errors
 // its results carry in their fields, api.NewToolCallResult("", err): each
 // must carry err the same way. ctx.Err() and context.Cause(ctx) are the

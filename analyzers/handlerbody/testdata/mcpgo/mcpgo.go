@@ -59,6 +59,10 @@ func plain(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, e
 		return nil, fmt.Errorf("search: %v", err) // want `preserve-cause-on-rethrow: fmt.Errorf formats err with %v`
 	}
 	if _, err := search(ctx, ""); err != nil {
+		log.Printf("search: %v", err)           // logged, but the error returned is a new one: errors.Is upstream no longer sees err
+		return nil, errors.New("search failed") // want `preserve-cause-on-rethrow: the error returned while handling err does not carry it`
+	}
+	if _, err := search(ctx, ""); err != nil {
 		return nil, nil // sdkresult's: not a success
 	}
 	var netErr net.Error
