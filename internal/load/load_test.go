@@ -17,14 +17,22 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/mcperrlint/mcperrlint/analyzers/conformance"
+	"github.com/mcperrlint/mcperrlint/internal/depcache"
 )
 
-// loadFixture loads patterns of the fixture module in testdata.
+// loadFixture loads patterns of the fixture module in testdata, leaving
+// dependencies to export data (TestDependencySummaries covers the cache).
 func loadFixture(t *testing.T, all bool, patterns ...string) ([]*packages.Package, *Stats) {
 	t.Helper()
 	cfg := MCP(false)
 	cfg.Dir = "testdata"
 	cfg.AllSource = all
+	cfg.NoDeps = true
+	return loadWith(t, cfg, patterns...)
+}
+
+func loadWith(t *testing.T, cfg *Config, patterns ...string) ([]*packages.Package, *Stats) {
+	t.Helper()
 	roots, st, err := Load(cfg, patterns...)
 	if err != nil {
 		t.Fatal(err)
@@ -70,6 +78,55 @@ func TestSourceSet(t *testing.T) {
 	}
 	if st.Source != len(source) || st.Packages != len(pkgs) {
 		t.Errorf("stats %+v: want %d source packages of %d", st, len(source), len(pkgs))
+	}
+}
+
+// TestDependencySummaries checks the cache's part in choosing what is
+// loaded from source: without a cache every dependency of another module is
+// (its summary is computed each run); with a cache that holds every key,
+// none is; with one that holds all but one, just that one.
+func TestDependencySummaries(t *testing.T) {
+	load := func(deps *depcache.Cache) *Stats {
+		cfg := MCP(false)
+		cfg.Dir = "testdata"
+		cfg.Deps = deps
+		_, st := loadWith(t, cfg, "./tools")
+		return st
+	}
+	cold := load(nil)
+	if len(cold.DepKeys) == 0 || cold.DepMisses != len(cold.DepKeys) {
+		t.Fatalf("without a cache: %d keys, %d misses; want every key a miss", len(cold.DepKeys), cold.DepMisses)
+	}
+	if want := 5 + len(cold.DepKeys); cold.Bodies != want {
+		t.Errorf("without a cache: %d packages with bodies, want the 5 of the module and %d dependencies", cold.Bodies, len(cold.DepKeys))
+	}
+
+	cache, err := depcache.OpenDir(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var skipped string
+	for path, k := range cold.DepKeys {
+		if skipped == "" {
+			skipped = path
+			continue
+		}
+		if err := cache.Put(k, []byte("{}")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if st := load(cache); st.DepMisses != 1 {
+		t.Errorf("a cache without %s: %d misses, want 1", skipped, st.DepMisses)
+	}
+	if err := cache.Put(cold.DepKeys[skipped], []byte("{}")); err != nil {
+		t.Fatal(err)
+	}
+	warm := load(cache)
+	if warm.DepMisses != 0 || warm.Source != 5 {
+		t.Errorf("a warm cache: %d misses, %d source packages; want 0 and 5", warm.DepMisses, warm.Source)
+	}
+	if diff := cmp.Diff(cold.DepKeys, warm.DepKeys); diff != "" {
+		t.Errorf("keys changed between runs (-cold +warm):\n%s", diff)
 	}
 }
 
