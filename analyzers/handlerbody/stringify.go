@@ -343,7 +343,7 @@ func (s *messageScan) report(arg ast.Expr, b *errflow.Blob, sink string, related
 	handler := fmt.Sprint(s.b.Root.Body.Node.Pos())
 	switch {
 	case b.Reader != nil:
-		s.c.report.Fold(rules.NoStringifyUpstreamError, s.c.readerRoot(b.Reader), handler, d)
+		s.c.report.Fold(rules.NoStringifyUpstreamError, s.c.readerRoot(b.Reader, b.What), handler, d)
 	case !b.Pos.IsValid() && b.Site != "":
 		s.c.report.Fold(rules.NoStringifyUpstreamError, s.c.originRoot(b), handler, d)
 	default:
@@ -372,20 +372,21 @@ func (c *checker) originRoot(b *errflow.Blob) report.Root {
 	}}
 }
 
-// readerRoot is the root of the findings of a helper that reads, in full,
-// the body of the response it is handed into the text it builds: the
-// helper, where one edit keeps the body out of every call's text.
-func (c *checker) readerRoot(fn *types.Func) report.Root {
-	root := report.Root{Site: model.FuncName(fn), Member: "a call that hands it a response"}
+// readerRoot is the root of the findings of a helper that puts a raw
+// value (the body of the response it is handed, or one it reads itself)
+// into the text it builds: the helper, where one edit keeps it out of
+// every call's text.
+func (c *checker) readerRoot(fn *types.Func, what string) report.Root {
+	root := report.Root{Site: model.FuncName(fn), Member: "a call whose text shows it"}
 	if b := c.flow.Index().Decl(fn); b != nil {
 		if decl, ok := b.Node.(*ast.FuncDecl); ok {
 			root.Pos, root.End = decl.Name.Pos(), decl.Name.End()
 		}
 	}
 	root.Message = func(calls, handlers int) string {
-		return fmt.Sprintf("%s reads the body of the HTTP response it is handed into the text it builds, and %s of %s hand it one: "+
-			"raw upstream text reaches the client, where it can leak internal details and mislead the agent; say what failed in words here, and keep the body in %s",
-			model.FuncName(fn), report.Count(calls, "call"), report.Count(handlers, "function"), c.rawValuePlace())
+		return fmt.Sprintf("%s puts %s into the text it builds, and %s of %s show that text: "+
+			"raw upstream text reaches the client, where it can leak internal details and mislead the agent; say what failed in words here, and keep the raw value in %s",
+			model.FuncName(fn), what, report.Count(calls, "call"), report.Count(handlers, "function"), c.rawValuePlace())
 	}
 	return root
 }

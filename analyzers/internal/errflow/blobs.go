@@ -150,6 +150,9 @@ func (w *walk) enterAt(bs []Blob, e ast.Expr) []Blob {
 	out := make([]Blob, len(bs))
 	for i, b := range bs {
 		b.Pos, b.End, b.Site = e.Pos(), e.End(), w.s.site(e.Pos())
+		// A body a helper read and returned (readResponseBody(resp.Body))
+		// enters a text built here: this is the edit, not the helper.
+		b.Reader = nil
 		out[i] = b
 	}
 	return out
@@ -524,6 +527,12 @@ func (w *walk) summaryBlobs(call *ast.CallExpr, index, depth int) []Blob {
 			if c.fn != nil {
 				b.Via = append([]string{model.FuncName(c.fn)}, b.Via...)
 			}
+			if b.Reader == nil && c.fn != nil && c.fn.Pkg() == w.s.pass.Pkg {
+				// The helper built the text that holds it: one edit
+				// there keeps it out of every call's (enterAt forgets
+				// this once a caller builds a text of its own with it).
+				b.Reader = c.fn
+			}
 			b.Pos, b.End = call.Pos(), call.End()
 			if c.fn != nil && c.fn.Pkg() != w.s.pass.Pkg {
 				b.Source, b.SourceEnd = 0, 0
@@ -790,6 +799,23 @@ func (w *walk) shown(expr ast.Expr, depth int) varSet {
 			// What a helper reads in full from a reader it is given.
 			return w.readerParams(e.Args[0], depth+1)
 		}
+	}
+	return nil
+}
+
+// shownAt is shown for an origin: a single value, or one result of a
+// multi-valued call (return io.ReadAll(r) shows r; a helper's results
+// show what its summary says, through value).
+func (w *walk) shownAt(o Origin) varSet {
+	if o.Index < 0 {
+		return w.shown(o.Expr, 0)
+	}
+	call, ok := ast.Unparen(o.Expr).(*ast.CallExpr)
+	if !ok || o.Index != 0 || len(call.Args) != 1 {
+		return nil
+	}
+	if fn := model.Callee(w.s.info, call); model.IsFunc(fn, "io", "ReadAll") || model.IsFunc(fn, "io/ioutil", "ReadAll") {
+		return w.readerParams(call.Args[0], 1)
 	}
 	return nil
 }

@@ -79,9 +79,7 @@ func (w *walk) unit(b *Body) *Summary {
 				for _, b := range w.textBlobs(o, 0) {
 					values[i].addBlob(b)
 				}
-				if o.Index < 0 {
-					values[i].Shows = union(values[i].Shows, w.shown(o.Expr, 0))
-				}
+				values[i].Shows = union(values[i].Shows, w.shownAt(o))
 			} else if isStructResult(results.At(i).Type()) {
 				for _, bl := range w.structBlobs(o, 0) {
 					if fieldBlobs == nil {

@@ -137,10 +137,12 @@ type Blob struct {
 	// that it enters the text through an error's (err.Error(), %v of
 	// err): a failure's story, not the data a tool exists to return.
 	InError bool
-	// Reader is, of a response given to a helper that reads its body in
-	// full into the text it builds (an error result helper handed resp),
-	// that helper: one edit there keeps the body out of every call's
-	// text (see report.Root). Not recorded in facts.
+	// Reader is, of a raw value a helper of the package puts into the text
+	// it returns (an error result helper handed resp, a describe(resp)
+	// that formats the body it reads), that helper: one edit there keeps
+	// it out of every call's text (see report.Root). It is forgotten once
+	// a caller builds a text of its own with the value. Not recorded in
+	// facts.
 	Reader *types.Func
 }
 

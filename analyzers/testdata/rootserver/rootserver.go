@@ -147,6 +147,73 @@ func finger(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, 
 	return mcp.NewToolResultText(v), nil
 }
 
+// describe reads the body of the response it is handed into the text it
+// returns: every handler that shows that text shows the body, and one edit
+// here keeps it out of all of them.
+func describe(resp *http.Response) string { // want `no-stringify-upstream-error: rootserver.describe puts an HTTP response body read with io.ReadAll into the text it builds, and 2 calls of 2 functions show that text`
+	body, _ := io.ReadAll(resp.Body)
+	return fmt.Sprintf("status %d: %s", resp.StatusCode, body)
+}
+
+func ping(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	resp, err := http.Get("http://ping.internal/")
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("ping failed", err), nil
+	}
+	if resp.StatusCode != http.StatusOK {
+		return mcp.NewToolResultError(describe(resp)), nil
+	}
+	return mcp.NewToolResultText("pong"), nil
+}
+
+func trace(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	resp, err := http.Get("http://trace.internal/")
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("trace failed", err), nil
+	}
+	if resp.StatusCode != http.StatusOK {
+		return mcp.NewToolResultError("trace: " + describe(resp)), nil
+	}
+	return mcp.NewToolResultText("traced"), nil
+}
+
+// readBody only reads a body and hands it back: it is where the raw value
+// comes from, not where it enters a text. Each handler that formats what it
+// returns is its own edit, and its own finding.
+func readBody(r io.Reader) ([]byte, error) {
+	return io.ReadAll(io.LimitReader(r, 1<<20))
+}
+
+func health(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	resp, err := http.Get("http://health.internal/")
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("health unavailable", err), nil
+	}
+	body, err := readBody(resp.Body)
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("health unreadable", err), nil
+	}
+	if resp.StatusCode != http.StatusOK {
+		return mcp.NewToolResultError(fmt.Sprintf("health failed: %s", body)), nil // want `no-stringify-upstream-error: the text of mcp.NewToolResultError includes an HTTP response body`
+	}
+	return mcp.NewToolResultText("healthy"), nil
+}
+
+func status(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	resp, err := http.Get("http://status.internal/")
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("status unavailable", err), nil
+	}
+	body, err := readBody(resp.Body)
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("status unreadable", err), nil
+	}
+	if resp.StatusCode != http.StatusOK {
+		return mcp.NewToolResultError("status failed: " + string(body)), nil // want `no-stringify-upstream-error: the text of mcp.NewToolResultError includes an HTTP response body`
+	}
+	return mcp.NewToolResultText("up"), nil
+}
+
 // muted is an adapter whose authors decided its errors are protocol
 // errors on purpose: the directive at its root suppresses everything it
 // decides.
@@ -175,6 +242,10 @@ func Serve() {
 	s.AddTool(mcp.NewTool("invoices"), invoices)
 	s.AddTool(mcp.NewTool("whois"), whois)
 	s.AddTool(mcp.NewTool("finger"), finger)
+	s.AddTool(mcp.NewTool("ping"), ping)
+	s.AddTool(mcp.NewTool("trace"), trace)
+	s.AddTool(mcp.NewTool("health"), health)
+	s.AddTool(mcp.NewTool("status"), status)
 	s.AddTool(mcp.NewTool("reindex"), muted(reindex))
 	s.AddTool(mcp.NewTool("compact"), muted(compact))
 
