@@ -1,11 +1,13 @@
 package analyzers_test
 
 import (
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/mcperrlint/mcperrlint/analyzers"
+	"github.com/mcperrlint/mcperrlint/analyzers/handlerbody"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/crosstest"
 )
 
@@ -25,4 +27,27 @@ func TestShapes(t *testing.T) {
 		"./notecache", "./notecacheserver",
 		"./billing", "./billingserver", "./billingreport", "./deployserver",
 		"./warehouse", "./warehouseserver", "./rootkit", "./rootserver", "./clientserver", "./atlasserver", "./vaultserver")
+}
+
+// TestRootSites checks that a lone finding whose root has several places
+// (a function of another package that puts a body into its error text
+// twice) points at each of them: both are edits.
+func TestRootSites(t *testing.T) {
+	results := crosstest.Run(t, analysistest.TestData(), handlerbody.Analyzer, "./clientserver")
+	var sites []int
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			if !strings.Contains(d.Message, "client.(*Client).Put") {
+				continue
+			}
+			for _, rel := range d.Related {
+				if strings.Contains(rel.Message, "enters the text here") {
+					sites = append(sites, r.Action.Package.Fset.Position(rel.Pos).Line)
+				}
+			}
+		}
+	}
+	if len(sites) != 2 || sites[0] == sites[1] {
+		t.Errorf("the finding of replace points at the places client.Put puts the body at lines %v; want two places", sites)
+	}
 }

@@ -131,7 +131,7 @@ func (r *Reporter) FlushRoots() {
 	for _, k := range r.rootOrder {
 		g := r.roots[k]
 		if len(g.members) == 1 {
-			r.Diagnostic(g.rule, g.members[0].d)
+			r.Diagnostic(g.rule, r.withSites(g))
 			continue
 		}
 		d := r.rootDiagnostic(g)
@@ -141,6 +141,25 @@ func (r *Reporter) FlushRoots() {
 		r.Diagnostic(g.rule, d)
 	}
 	r.roots, r.rootOrder = nil, nil
+}
+
+// withSites is the lone finding of a root, with a related position at
+// each place of the root's other sites: one text that shows a function of
+// another package's error is one finding, but each place that function
+// puts a raw value into it is an edit there.
+func (r *Reporter) withSites(g *rootGroup) analysis.Diagnostic {
+	d := g.members[0].d
+	if len(g.sites) < 2 {
+		return d
+	}
+	d.Related = slices.Clone(d.Related)
+	for _, s := range g.sites[1:] {
+		if s.File != "" {
+			pos, end := r.ForeignPos(Position{File: s.File, Line: s.Line, Col: 1})
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, End: end, Message: "the raw value also enters the text here, in " + s.Site})
+		}
+	}
+	return d
 }
 
 // rootDiagnostic is the one finding of a root: at the root when it is in

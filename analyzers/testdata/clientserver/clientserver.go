@@ -57,6 +57,15 @@ func update(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, 
 	return mcp.NewToolResultText(item.ID), nil
 }
 
+// replace shows the error of client.Put, which puts the body into its
+// text in two places: one finding, with both places as related positions.
+func replace(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if err := api.Put(ctx, "/items/"+req.GetString("id", "")); err != nil {
+		return mcp.NewToolResultErrorFromErr("replace failed", err), nil // want `no-stringify-upstream-error: the error mcp.NewToolResultErrorFromErr shows, through client.\(\*Client\).Put \(client/client.go:\d+\), includes an HTTP response body read with io.ReadAll`
+	}
+	return mcp.NewToolResultText("replaced"), nil
+}
+
 func ping(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	if err := api.Ping(ctx); err != nil {
 		return mcp.NewToolResultErrorFromErr("the API is down", err), nil
@@ -72,4 +81,5 @@ func Serve() {
 	s.AddTool(mcp.NewTool("ping"), ping)
 	s.AddTool(mcp.NewTool("create"), create)
 	s.AddTool(mcp.NewTool("update"), update)
+	s.AddTool(mcp.NewTool("replace"), replace)
 }

@@ -82,6 +82,27 @@ func (c *Client) Post(ctx context.Context, path string, v any) error {
 	return nil
 }
 
+// Put replaces what is at path. Its error shows the body in two places,
+// like Post's, but one handler alone shows it.
+func (c *Client) Put(ctx context.Context, path string) error {
+	resp, err := http.Post(c.base+path, "application/json", nil)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return err
+	}
+	if resp.StatusCode == http.StatusConflict {
+		return fmt.Errorf("put %s: conflict: %s", path, data)
+	}
+	if resp.StatusCode >= 400 {
+		return fmt.Errorf("put %s: %s", path, data)
+	}
+	return nil
+}
+
 // Ping reports whether the API answers; its error says only that.
 func (c *Client) Ping(ctx context.Context) error {
 	resp, err := http.Get(c.base + "/ping")
