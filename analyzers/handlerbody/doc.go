@@ -326,6 +326,24 @@
 // Count: 0), a fallback value that is not empty, and a nil
 // *CallToolResult, which is not a success (sdkresult reports it).
 //
+// The same holds when the branch falls through rather than returns: it
+// only logs the failure (each statement a call whose results are dropped,
+// err given to nothing that keeps it), and the next statement that ends
+// the handler on that path returns a success that does not mention err.
+//
+//	if err := s.Disconnect(ctx); err != nil { // flagged
+//		log.Printf("disconnect: %v", err)
+//	}
+//	return mcp.NewToolResultText("Detached"), nil
+//
+// The finding is at the branch's condition, with the success as a Related
+// position. Not reported: a branch chosen by errors.Is, one that assigns a
+// fallback or status a later statement can show, one whose error is tested
+// again before the return, a failure to parse the handler's own input or
+// of json.Marshal, a branch in a loop (continue to the next item is
+// usually a partial answer) or in a function literal, and a success whose
+// path to the branch runs through another condition.
+//
 // The functions of the package a handler calls — directly, from its
 // goroutines and callbacks, or through other such functions — are held to
 // the same: a helper that, in a branch handling the failure of a call,

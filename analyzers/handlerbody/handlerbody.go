@@ -257,6 +257,7 @@ func (c *checker) checkHandler(fh *errflow.Handler) {
 		preferMCPErrorInHandler(h)
 		preserveCauseOnRethrow(h)
 		noFakeEmptyResult(h)
+		noSwallowedFailure(h)
 		noStringifyInReturnedErrors(h)
 		noStringifyInShownOutput(h)
 		noStringifyInOutput(h)

@@ -337,7 +337,7 @@ func replaceItem(ctx context.Context, args Args) (string, error) {
 		return "", fmt.Errorf("marshal: %w", err)
 	}
 	_, err = checkHealth(ctx)
-	if err != nil {
+	if err != nil { // want `no-fake-empty-result: adapted handler replaceItem only logs err and carries on to a success`
 		log.Printf("health: %v", err)
 	}
 	return "replaced", nil

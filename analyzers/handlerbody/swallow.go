@@ -1,0 +1,212 @@
+package handlerbody
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/errflow"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/rules"
+)
+
+// noSwallowedFailure reports the failures a handler only logs before it
+// carries on to a success: the branch that handles err hands it to a
+// logger and falls out of its if, and the next statement that ends the
+// handler on that path returns a success (a nil error, a result that is
+// not an error result). The client is answered as if the call had
+// worked: "Detached from the process" after the disconnect failed, the
+// text of what json.Marshal never produced.
+//
+// Only the plainest swallow is reported, where reading agrees it is one:
+// the failed call did something at run time (see errflow.FailedCall; not
+// a parse of the handler's own input), the branch is the whole of the
+// handling (it assigns nothing a later statement could test, and err
+// goes only into calls whose results are dropped: a log line, a span),
+// and the success is the next return of the same run of statements. A
+// branch in a loop that continues, and a fall-through whose next return
+// is behind more conditions, are not followed.
+func noSwallowedFailure(h *handler) {
+	flow := h.c.flow
+	if h.b.Block == nil {
+		return
+	}
+	errIndex, resIndex := h.errorSlot(), h.resultSlot()
+	for _, br := range h.b.Branches {
+		body, ok := br.Body.(*ast.BlockStmt)
+		if !ok || br.Partial || br.Sentinel || br.Cond == nil || terminates(body) ||
+			!onlyReported(h.c.info, br.Err, body) || !flow.FailedCall(h.b, br) {
+			continue
+		}
+		ret := nextReturn(h.b.Block, br.Body)
+		if ret == nil || len(ret.Results) != h.results {
+			continue
+		}
+		if errIndex >= 0 && !flow.IsNilError(h.b, ret.Results[errIndex]) {
+			continue
+		}
+		if resIndex >= 0 {
+			shape := flow.ResultShape(h.b, ret.Results[resIndex])
+			if errflow.IsErrorResult(shape) || shape == errflow.ShapeNil && h.kind() != model.GoSDKTyped {
+				continue
+			}
+		}
+		if errflow.MentionsAny(h.c.info, ret, map[*types.Var]bool{br.Err: true}) || !h.c.once(rules.NoFakeEmptyResult, br.Body) {
+			continue
+		}
+		related := append(h.related(br), analysis.RelatedInformation{Pos: ret.Pos(), End: ret.End(), Message: "the success it carries on to"})
+		h.c.report.Diagnostic(rules.NoFakeEmptyResult, analysis.Diagnostic{
+			Pos:     br.Cond.Pos(),
+			End:     br.Cond.End(),
+			Related: related,
+			Message: fmt.Sprintf("%s only logs %s and carries on to a success (line %d): the client is answered as if the call had worked; return the error (or an error result) here — logging it does not tell the client",
+				h.describe(), br.Err.Name(), h.c.pass.Fset.Position(ret.Pos()).Line),
+		})
+	}
+}
+
+// terminates reports whether a block never falls out of its end: its last
+// statement returns, panics, exits, or jumps (continue, break, goto
+// leave the run of statements the branch is in).
+func terminates(b *ast.BlockStmt) bool {
+	if len(b.List) == 0 {
+		return false
+	}
+	switch s := b.List[len(b.List)-1].(type) {
+	case *ast.ReturnStmt, *ast.BranchStmt:
+		return true
+	case *ast.BlockStmt:
+		return terminates(s)
+	case *ast.IfStmt:
+		els, ok := s.Else.(*ast.BlockStmt)
+		if elif, isIf := s.Else.(*ast.IfStmt); isIf {
+			els, ok = &ast.BlockStmt{List: []ast.Stmt{elif}}, true
+		}
+		return ok && terminates(s.Body) && terminates(els)
+	case *ast.ExprStmt:
+		// panic, log.Fatal, os.Exit, t.Fatal: whatever the name says
+		// ends the run; a false "terminates" only keeps a finding back.
+		if call, ok := s.X.(*ast.CallExpr); ok {
+			switch name := calledName(call); name {
+			case "panic", "Exit", "Fatal", "Fatalf", "Fatalln", "Panic", "Panicf", "Panicln", "Goexit":
+				return true
+			}
+		}
+	case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt, *ast.ForStmt, *ast.RangeStmt, *ast.GoStmt, *ast.DeferStmt, *ast.LabeledStmt:
+		return true // not followed: treat as ending the run
+	}
+	return false
+}
+
+// calledName is the name a call calls by: f(), x.f().
+func calledName(call *ast.CallExpr) string {
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		return fun.Name
+	case *ast.SelectorExpr:
+		return fun.Sel.Name
+	}
+	return ""
+}
+
+// onlyReported reports whether a branch body only reports err: each of its
+// statements is a call whose results are dropped (a log line, a span's
+// RecordError), and err appears nowhere else. A branch that assigns,
+// declares, or returns has handled the failure some other way.
+func onlyReported(info *types.Info, err *types.Var, body *ast.BlockStmt) bool {
+	if len(body.List) == 0 {
+		return false // an empty branch says nothing either way
+	}
+	for _, stmt := range body.List {
+		if _, ok := stmt.(*ast.ExprStmt); !ok {
+			return false
+		}
+		call, ok := stmt.(*ast.ExprStmt).X.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		// err given to a call is passed on, not dropped, when the call
+		// may keep it: a method of err, or of something err is stored in.
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && errflow.Mentions(info, sel.X, err) {
+			return false
+		}
+	}
+	return true
+}
+
+// nextReturn returns the return statement that ends the run of statements
+// node is in when control falls out of node: the first statement after it
+// (or after the if statements enclosing it, up to the function's body)
+// that is a return, provided no statement between may end the run
+// another way. Nil when there is none, or the run passes through a loop.
+func nextReturn(fn *ast.BlockStmt, node ast.Node) *ast.ReturnStmt {
+	path := enclosing(fn, node)
+	// path runs from fn down to node; walk back up, looking at what
+	// follows each statement in its block.
+	for i := len(path) - 1; i > 0; i-- {
+		switch parent := path[i-1].(type) {
+		case *ast.BlockStmt:
+			after := false
+			for _, s := range parent.List {
+				if after {
+					if ret, ok := s.(*ast.ReturnStmt); ok {
+						return ret
+					}
+					if !plain(s) {
+						return nil
+					}
+				}
+				if s == path[i] {
+					after = true
+				}
+			}
+		case *ast.IfStmt:
+			// Falling out of a body or an else falls out of the if.
+		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit, *ast.CaseClause, *ast.CommClause, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+			return nil
+		}
+	}
+	return nil
+}
+
+// plain reports whether a statement between a swallowed failure and the
+// success it reaches neither ends the run nor may stop at the failure: a
+// declaration, an assignment, a call, a defer.
+func plain(s ast.Stmt) bool {
+	switch s := s.(type) {
+	case *ast.AssignStmt, *ast.DeclStmt, *ast.IncDecStmt, *ast.DeferStmt, *ast.EmptyStmt:
+		return true
+	case *ast.ExprStmt:
+		_, ok := s.X.(*ast.CallExpr)
+		return ok && !terminates(&ast.BlockStmt{List: []ast.Stmt{s}})
+	}
+	return false
+}
+
+// enclosing returns the nodes from root down to node, both included, or
+// nil when node is not in root.
+func enclosing(root, node ast.Node) []ast.Node {
+	var path []ast.Node
+	var found []ast.Node
+	ast.Inspect(root, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		if n == nil {
+			path = path[:len(path)-1]
+			return false
+		}
+		if n.Pos() > node.Pos() || n.End() < node.End() {
+			return false
+		}
+		path = append(path, n)
+		if n == node {
+			found = append([]ast.Node(nil), path...)
+			return false
+		}
+		return true
+	})
+	return found
+}

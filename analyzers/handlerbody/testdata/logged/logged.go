@@ -1,0 +1,198 @@
+// Package logged has handlers that only log a failure and carry on to a
+// success, and the branches that look alike but handle the failure.
+package logged
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log"
+	"log/slog"
+	"net/http"
+	"strconv"
+
+	gosdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+)
+
+type session struct{ id string }
+
+func (s *session) Disconnect(ctx context.Context) error { return nil }
+func (s *session) Fetch(ctx context.Context, q string) (*http.Response, error) {
+	return nil, nil
+}
+
+var errGone = errors.New("gone")
+
+// detach logs that the disconnect failed, and says it worked.
+func (s *session) detach(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if err := s.Disconnect(ctx); err != nil { // want `no-fake-empty-result: mcp-go handler detach only logs err and carries on to a success`
+		log.Printf("disconnect %s: %v", s.id, err)
+	}
+	return mcp.NewToolResultText("Detached from the process"), nil
+}
+
+// report logs the failed fetch in a nested branch; what follows the outer
+// if is the success.
+func (s *session) report(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	q := req.GetString("q", "")
+	if q != "" {
+		resp, err := s.Fetch(ctx, q)
+		if err != nil { // want `no-fake-empty-result: mcp-go handler report only logs err and carries on to a success`
+			slog.ErrorContext(ctx, "fetch", "err", err)
+		} else {
+			defer resp.Body.Close()
+		}
+	}
+	text := "no messages"
+	return mcp.NewToolResultText(text), nil
+}
+
+type Out struct {
+	Summary string `json:"summary"`
+}
+
+// summary is a typed go-sdk handler: its success is a nil error.
+func summary(ctx context.Context, req *gosdk.CallToolRequest, in struct{ Q string }) (*gosdk.CallToolResult, Out, error) {
+	s := &session{}
+	_, err := s.Fetch(ctx, in.Q)
+	if err != nil { // want `no-fake-empty-result: go-sdk typed handler summary only logs err and carries on to a success`
+		slog.Warn("fetch failed", "err", err)
+		log.Print(err)
+	}
+	return nil, Out{Summary: "nothing found"}, nil
+}
+
+// What looks alike and is not reported.
+
+// returned returns the error after logging it.
+func (s *session) returned(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if err := s.Disconnect(ctx); err != nil {
+		log.Printf("disconnect: %v", err)
+		return mcp.NewToolResultErrorFromErr("disconnect failed", err), nil
+	}
+	return mcp.NewToolResultText("Detached"), nil
+}
+
+// sentinel treats a known condition as done.
+func (s *session) sentinel(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if err := s.Disconnect(ctx); errors.Is(err, errGone) {
+		log.Printf("already gone: %v", err)
+	}
+	return mcp.NewToolResultText("Detached"), nil
+}
+
+// parsed falls back on a default when the handler's own input does not
+// parse: not a failure of work.
+func parsed(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	n, err := strconv.Atoi(req.GetString("n", "10"))
+	if err != nil {
+		log.Printf("bad n: %v", err)
+	}
+	return mcp.NewToolResultText(strconv.Itoa(n)), nil
+}
+
+// fallback records the failure in what it answers.
+func (s *session) fallback(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	status := "detached"
+	if err := s.Disconnect(ctx); err != nil {
+		log.Printf("disconnect: %v", err)
+		status = "detach failed"
+	}
+	return mcp.NewToolResultText(status), nil
+}
+
+// tested: a later statement tests the error again.
+func (s *session) tested(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	err := s.Disconnect(ctx)
+	if err != nil {
+		log.Printf("disconnect: %v", err)
+	}
+	if err != nil {
+		return nil, err // the protocol error is another rule's
+	}
+	return mcp.NewToolResultText("Detached"), nil
+}
+
+// each logs a failure per item and goes on to the next: the loop is not
+// followed.
+func (s *session) each(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var ok int
+	for _, q := range []string{"a", "b"} {
+		if _, err := s.Fetch(ctx, q); err != nil {
+			log.Printf("fetch %s: %v", q, err)
+			continue
+		}
+		ok++
+	}
+	return mcp.NewToolResultText(strconv.Itoa(ok)), nil
+}
+
+// closure: the branch is in a function literal, which is not the handler's
+// run of statements.
+func (s *session) closure(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	go func() {
+		if err := s.Disconnect(context.Background()); err != nil {
+			log.Printf("disconnect: %v", err)
+		}
+	}()
+	return mcp.NewToolResultText("Detaching"), nil
+}
+
+// marshal cannot fail at run time on a map of strings.
+func marshal(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	b, err := json.Marshal(map[string]string{"a": "b"})
+	if err != nil {
+		log.Printf("marshal: %v", err)
+	}
+	return mcp.NewToolResultText(string(b)), nil
+}
+
+// shown puts the error in the text it answers with.
+func (s *session) shown(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	err := s.Disconnect(ctx)
+	if err != nil {
+		log.Printf("disconnect: %v", err)
+	}
+	return mcp.NewToolResultText("detached: " + errString(err)), nil
+}
+
+func errString(err error) string {
+	if err == nil {
+		return "ok"
+	}
+	return "failed"
+}
+
+// generic is a generic helper's caller: the type parameter changes
+// nothing.
+func generic[T any](ctx context.Context, s *session, v T) (*mcp.CallToolResult, error) {
+	if err := s.Disconnect(ctx); err != nil {
+		log.Printf("disconnect: %v", err)
+		return nil, err
+	}
+	return mcp.NewToolResultText("ok"), nil
+}
+
+func viaGeneric(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return generic(ctx, &session{}, 1)
+}
+
+func Register(s *gosdk.Server, m *server.MCPServer) {
+	gosdk.AddTool(s, &gosdk.Tool{Name: "summary"}, summary)
+	sess := &session{}
+	m.AddTool(mcp.NewTool("detach"), sess.detach)
+	m.AddTool(mcp.NewTool("report"), sess.report)
+	m.AddTool(mcp.NewTool("returned"), sess.returned)
+	m.AddTool(mcp.NewTool("sentinel"), sess.sentinel)
+	m.AddTool(mcp.NewTool("parsed"), parsed)
+	m.AddTool(mcp.NewTool("fallback"), sess.fallback)
+	m.AddTool(mcp.NewTool("tested"), sess.tested)
+	m.AddTool(mcp.NewTool("each"), sess.each)
+	m.AddTool(mcp.NewTool("closure"), sess.closure)
+	m.AddTool(mcp.NewTool("marshal"), marshal)
+	m.AddTool(mcp.NewTool("shown"), sess.shown)
+	m.AddTool(mcp.NewTool("generic"), viaGeneric)
+}
