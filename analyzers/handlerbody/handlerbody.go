@@ -198,7 +198,7 @@ func (c *checker) exportSources() {
 			}
 		}
 		if len(found) > 0 {
-			c.pass.ExportObjectFact(b.Func, &sourcePendingFact{report.PendingSet{Findings: found}})
+			c.pass.ExportObjectFact(b.Func, &sourcePendingFact{c.report.NewPendingSet(found)})
 		}
 	}
 }
@@ -215,7 +215,7 @@ func (c *checker) reportForeignSources() {
 		related := []analysis.RelatedInformation{{Pos: fs.Call.Pos(), End: fs.Call.End(), Message: "its error reaches a handler's client through this call"}}
 		for _, f := range fact.Findings {
 			if c.once(rules.Rule{ID: f.Rule}, f.At) {
-				c.report.ReportPending(f, related)
+				c.report.ReportPending(f, related, fact.Layouts)
 			}
 		}
 	}
@@ -289,7 +289,7 @@ func (c *checker) exportPendings() {
 		case fh.Project != nil:
 			byType[errflow.TypeKey(fh.Project)] = append(byType[errflow.TypeKey(fh.Project)], found...)
 		case fh.Func != nil:
-			c.pass.ExportObjectFact(fh.Func, &pendingFact{report.PendingSet{Findings: found}})
+			c.pass.ExportObjectFact(fh.Func, &pendingFact{c.report.NewPendingSet(found)})
 		}
 	}
 	if len(byType) == 0 {
@@ -297,7 +297,7 @@ func (c *checker) exportPendings() {
 	}
 	fact := &projectPendingFact{}
 	for _, t := range slices.Sorted(maps.Keys(byType)) {
-		fact.Types = append(fact.Types, projectPending{Type: t, PendingSet: report.PendingSet{Findings: byType[t]}})
+		fact.Types = append(fact.Types, projectPending{Type: t, PendingSet: c.report.NewPendingSet(byType[t])})
 	}
 	c.pass.ExportPackageFact(fact)
 }
@@ -326,7 +326,7 @@ func (c *checker) reportProjectCalls() {
 			related := []analysis.RelatedInformation{{Pos: call.Pos(), End: call.End(), Message: "called here as a handler"}}
 			for _, f := range t.Findings {
 				if f.Needs == report.NeedsClient && c.once(rules.Rule{ID: f.Rule}, f.At) {
-					c.report.ReportPending(f, related)
+					c.report.ReportPending(f, related, t.Layouts)
 				}
 			}
 		}
@@ -345,7 +345,7 @@ func (c *checker) reportPending(fh *errflow.Handler) {
 			if !f.Needs.Holds(p.Protocol() && !p.Deferred, p.Kind == model.ToolHandler) || !c.once(rules.Rule{ID: f.Rule}, f.At) {
 				continue
 			}
-			c.report.ReportPending(f, pathRelated(p))
+			c.report.ReportPending(f, pathRelated(p), fact.Layouts)
 		}
 	}
 }

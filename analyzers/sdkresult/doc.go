@@ -92,7 +92,13 @@
 // path it has — not through an adapter or a wrapper, which sees the error
 // first; not on a server whose middleware converts errors; not found by
 // its signature alone, since another package may call it and test its
-// error — and the result is the literal nil, which nothing misses. The
+// error — and the result is the literal nil, which nothing misses. A
+// handler of one package registered by another (methods registered as
+// method values, s.AddTool(tool, h.HandleGet)) gets its fix from the
+// package that registers it, when that package registers it directly: the
+// handler's package keeps the fix with the finding it cannot yet report,
+// and the layout of its file, so that every host applies the edit where
+// it belongs. The
 // go-sdk's three statements also need the return to start its line and end
 // its block. TestGoSDKRawFixKeepsError and TestMCPGoFixKeepsText pin what
 // the client and the middleware then get.

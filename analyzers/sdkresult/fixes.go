@@ -52,21 +52,40 @@ func (c *checker) protocolErrorFix(st *site) []analysis.SuggestedFix {
 // a wrapper, not found by its signature alone, not on a server that
 // converts errors — and the result is the literal nil, so that dropping it
 // loses nothing and leaves nothing unused.
+//
+// For a handler found by its signature and registered by another package
+// (c.capturing), the paths are that package's: the fix is kept with the
+// finding, and the package that registers the handler offers it only if
+// its registrations are direct (directlyRegistered).
 func (c *checker) sentAsIs(st *site) bool {
 	h := st.h
-	if h.Body == nil || !slices.Contains(h.Paths, st.p) || st.err != st.ret.Results[len(st.ret.Results)-1] {
-		return false // a path given to a helper, or recorded for another package
+	if h.Body == nil || st.err != st.ret.Results[len(st.ret.Results)-1] {
+		return false
+	}
+	if !c.capturing && !slices.Contains(h.Paths, st.p) {
+		return false // a path given to a helper
 	}
 	if res := st.result(); res == nil || !errflow.IsNil(c.info, res) {
 		return false
 	}
+	if c.capturing {
+		return st.p.Kind == model.KindOf(h.Sig)
+	}
+	return directlyRegistered(h, false)
+}
+
+// directlyRegistered reports whether every path of a handler registers it
+// with the SDK directly, as its own kind: not through an adapter or a
+// wrapper, not on a server that converts errors, and, unless registered
+// by another package (foreign), not found by its signature alone.
+func directlyRegistered(h *errflow.Handler, foreign bool) bool {
 	own := model.KindOf(h.Sig)
 	for _, p := range h.Paths {
-		if p.Kind != own || len(p.Via) != 1 || p.Via[0].BySignature() || p.Wrapped || p.Converting {
+		if p.Kind != own || len(p.Via) != 1 || (!foreign && p.Via[0].BySignature()) || p.Wrapped || p.Converting {
 			return false
 		}
 	}
-	return true
+	return len(h.Paths) > 0
 }
 
 // toolResultErrorFix rewrites an mcp-go handler's return nil, err into

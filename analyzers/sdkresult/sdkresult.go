@@ -54,7 +54,8 @@ var Analyzer = &analysis.Analyzer{
 // or a function only its own package can name, that another package
 // reaches through a function that returns or registers it.
 type pendingFact struct {
-	Funcs []pendingFunc // sorted by name
+	Funcs   []pendingFunc // sorted by name
+	Layouts map[string]report.Layout
 }
 
 // pendingFunc is the pending findings of the handlers in one function.
@@ -107,6 +108,9 @@ type checker struct {
 	r               *report.Reporter
 	converting      bool
 	done            map[doneKey]bool
+	// capturing is set while the findings of a handler registered by
+	// another package are made for it (notePending).
+	capturing bool
 }
 
 type doneKey struct {
@@ -191,7 +195,7 @@ func (c *checker) reportUnsettled(settled map[*types.Func]bool) {
 		for _, pf := range fact.Funcs {
 			for _, f := range pf.Findings {
 				if f.Needs == report.NeedsPassing && c.once(rules.Rule{ID: f.Rule}, f.At) {
-					c.r.ReportPending(f, rel)
+					c.r.ReportPending(f, rel, nil) // the servers' registrations are not followed here: no fix
 				}
 			}
 		}
@@ -231,9 +235,11 @@ func (c *checker) notePending(h *errflow.Handler, p *errflow.Path) {
 	}
 	passing := *p
 	passing.Deferred = false
+	c.capturing = true
 	found := c.r.Capture(func(rules.Rule) report.Needs { return report.NeedsPassing }, func() {
 		c.checkProtocolFamily(h, &passing)
 	})
+	c.capturing = false
 	if len(found) > 0 {
 		if c.pending == nil {
 			c.pending = map[string][]report.Pending{}
@@ -249,9 +255,12 @@ func (c *checker) exportPendings() {
 		return
 	}
 	fact := &pendingFact{}
+	var all []report.Pending
 	for name, found := range c.pending {
 		fact.Funcs = append(fact.Funcs, pendingFunc{Name: name, Findings: found})
+		all = append(all, found...)
 	}
+	fact.Layouts = c.r.Layouts(all)
 	slices.SortFunc(fact.Funcs, func(a, b pendingFunc) int { return strings.Compare(a.Name, b.Name) })
 	c.pass.ExportPackageFact(fact)
 }
@@ -263,12 +272,18 @@ func (c *checker) reportPending(h *errflow.Handler) {
 	if h.Func == nil || h.Func.Pkg() == nil || !c.pass.ImportPackageFact(h.Func.Pkg(), fact) {
 		return
 	}
+	// The fixes the handler's package kept hold where this package
+	// registers the handler with the SDK directly.
+	layouts := fact.Layouts
+	if c.converting || !directlyRegistered(h, true) {
+		layouts = nil
+	}
 	for _, p := range h.Paths {
 		for _, f := range fact.of(model.FuncName(h.Func)) {
 			if !f.Needs.Holds(p.Protocol() && !p.Deferred && !c.converting, p.Kind == model.ToolHandler) || !c.once(rules.Rule{ID: f.Rule}, f.At) {
 				continue
 			}
-			c.r.ReportPending(f, related(p))
+			c.r.ReportPending(f, related(p), layouts)
 		}
 	}
 }

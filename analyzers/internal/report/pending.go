@@ -59,6 +59,14 @@ func (n Needs) Holds(passing, tool bool) bool {
 // findings of one handler.
 type PendingSet struct {
 	Findings []Pending
+	// Layouts are the layouts of the files the findings' fixes edit.
+	Layouts map[string]Layout
+}
+
+// NewPendingSet returns the set of found, with the layouts their fixes
+// need.
+func (r *Reporter) NewPendingSet(found []Pending) PendingSet {
+	return PendingSet{Findings: found, Layouts: r.Layouts(found)}
 }
 
 // String describes the set, for tests.
@@ -82,6 +90,57 @@ type Pending struct {
 	Message string
 	At      Position
 	Related []PendingRelated
+	// Fixes are the finding's suggested fixes, whose edits the
+	// registering package lays out in the handler's file as it is (see
+	// Layout): offered only where that layout is known.
+	Fixes []PendingFix
+}
+
+// A PendingFix is a suggested fix of a pending finding.
+type PendingFix struct {
+	Message string
+	Edits   []PendingEdit
+}
+
+// A PendingEdit is an edit of a pending fix: what replaces the text
+// between At's start and end.
+type PendingEdit struct {
+	At      Position
+	NewText string
+}
+
+// A Layout is how a file's bytes fall into lines: its size and the offset
+// of each line's start, as token.File.Lines has them. A finding of
+// another package laid out with its file's own Layout has the exact byte
+// offsets an edit needs, under every driver.
+type Layout struct {
+	Size  int
+	Lines []int
+}
+
+// Layouts returns the layouts of the files the fixes of found edit, from
+// this pass's FileSet, for the fact that carries the findings.
+func (r *Reporter) Layouts(found []Pending) map[string]Layout {
+	var out map[string]Layout
+	for _, p := range found {
+		for _, fix := range p.Fixes {
+			for _, e := range fix.Edits {
+				if _, ok := out[e.At.File]; ok {
+					continue
+				}
+				for _, f := range r.pass.Files {
+					tf := r.pass.Fset.File(f.FileStart)
+					if tf != nil && tf.Name() == e.At.File {
+						if out == nil {
+							out = map[string]Layout{}
+						}
+						out[e.At.File] = Layout{Size: tf.Size(), Lines: tf.Lines()}
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // A PendingRelated is a related information of a pending finding.
@@ -113,6 +172,7 @@ func (r *Reporter) Capture(needs func(rule rules.Rule) Needs, f func()) []Pendin
 			Message: d.Message,
 			At:      r.position(d.Pos, d.End),
 			Related: r.relatedOf(d.Related),
+			Fixes:   r.fixesOf(d.SuggestedFixes),
 		})
 	}
 	defer func() { r.sink = saved }()
@@ -136,18 +196,42 @@ func (r *Reporter) relatedOf(rel []analysis.RelatedInformation) []PendingRelated
 	return out
 }
 
+func (r *Reporter) fixesOf(fixes []analysis.SuggestedFix) []PendingFix {
+	var out []PendingFix
+	for _, fix := range fixes {
+		pf := PendingFix{Message: fix.Message}
+		for _, e := range fix.TextEdits {
+			pf.Edits = append(pf.Edits, PendingEdit{At: r.position(e.Pos, e.End), NewText: string(e.NewText)})
+		}
+		out = append(out, pf)
+	}
+	return out
+}
+
 // ReportPending reports a finding made in another package, at its
 // position there, with related information at the places of this package
-// that give it its meaning.
-func (r *Reporter) ReportPending(p Pending, related []analysis.RelatedInformation) {
+// that give it its meaning, and its fixes when layouts has the layout of
+// the files they edit.
+func (r *Reporter) ReportPending(p Pending, related []analysis.RelatedInformation, layouts map[string]Layout) {
 	rule, ok := rules.ByID(p.Rule)
 	if !ok {
 		return
 	}
-	pos, end := r.foreignPos(p.At)
+	// A file whose layout is known is laid out as it is, everywhere:
+	// the finding, its related places and its fixes share one token.File.
+	at := func(q Position) (token.Pos, token.Pos) {
+		if _, ok := layouts[q.File]; ok {
+			if pos, end := r.exactPos(q, layouts); pos.IsValid() {
+				return pos, end
+			}
+		}
+		return r.foreignPos(q)
+	}
+	pos, end := at(p.At)
 	d := analysis.Diagnostic{Pos: pos, End: end, Message: p.Message}
+	d.SuggestedFixes = r.pendingFixes(p.Fixes, layouts)
 	for _, ri := range p.Related {
-		rp, re := r.foreignPos(ri.At)
+		rp, re := at(ri.At)
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: rp, End: re, Message: ri.Message})
 	}
 	d.Related = append(d.Related, related...)
@@ -183,6 +267,57 @@ func (r *Reporter) foreignPos(p Position) (token.Pos, token.Pos) {
 			return token.NoPos
 		}
 		return f.Pos((line-1)*lineWidth + min(max(col-1, 0), lineWidth-1))
+	}
+	return at(p.Line, p.Col), at(p.EndLine, p.EndColumn)
+}
+
+// pendingFixes returns the fixes of a pending finding, laid out in the
+// files they edit; none when a file's layout is unknown.
+func (r *Reporter) pendingFixes(fixes []PendingFix, layouts map[string]Layout) []analysis.SuggestedFix {
+	var out []analysis.SuggestedFix
+	for _, fix := range fixes {
+		sf := analysis.SuggestedFix{Message: fix.Message}
+		for _, e := range fix.Edits {
+			pos, end := r.exactPos(e.At, layouts)
+			if !pos.IsValid() || !end.IsValid() {
+				return nil
+			}
+			sf.TextEdits = append(sf.TextEdits, analysis.TextEdit{Pos: pos, End: end, NewText: []byte(e.NewText)})
+		}
+		out = append(out, sf)
+	}
+	return out
+}
+
+// exactPos returns the positions of a place in another package's file, in
+// a file of the pass's FileSet laid out as that file is (its Layout), so
+// that offsets are the file's own; NoPos when its layout is unknown or
+// the place is not in it.
+func (r *Reporter) exactPos(p Position, layouts map[string]Layout) (token.Pos, token.Pos) {
+	l, ok := layouts[p.File]
+	if !ok || len(l.Lines) == 0 {
+		return token.NoPos, token.NoPos
+	}
+	f := r.exact[p.File]
+	if f == nil {
+		f = r.pass.Fset.AddFile(p.File, -1, l.Size)
+		if !f.SetLines(l.Lines) {
+			return token.NoPos, token.NoPos
+		}
+		if r.exact == nil {
+			r.exact = map[string]*token.File{}
+		}
+		r.exact[p.File] = f
+	}
+	at := func(line, col int) token.Pos {
+		if line < 1 || line > len(l.Lines) {
+			return token.NoPos
+		}
+		off := l.Lines[line-1] + col - 1
+		if off < 0 || off > l.Size {
+			return token.NoPos
+		}
+		return f.Pos(off)
 	}
 	return at(p.Line, p.Col), at(p.EndLine, p.EndColumn)
 }

@@ -29,6 +29,8 @@ type Reporter struct {
 	sink func(rules.Rule, analysis.Diagnostic)
 	// foreign are the files laid out for findings in other packages.
 	foreign map[string]*token.File
+	// exact are those laid out as the files are (see Layout).
+	exact map[string]*token.File
 
 	// roots are the findings folded under their roots (see Fold), by
 	// root, in the order the roots were found.
