@@ -26,7 +26,8 @@ func TestShapes(t *testing.T) {
 		"./toolkit", "./kittools", "./kitserver",
 		"./notecache", "./notecacheserver",
 		"./billing", "./billingserver", "./billingreport", "./deployserver",
-		"./warehouse", "./warehouseserver", "./rootkit", "./rootserver", "./clientserver", "./atlasserver", "./vaultserver")
+		"./warehouse", "./warehouseserver", "./rootkit", "./rootserver", "./clientserver", "./atlasserver", "./vaultserver",
+		"./drawer", "./drawerreg", "./drawermain")
 }
 
 // TestRootSites checks that a lone finding whose root has several places

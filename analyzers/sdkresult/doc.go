@@ -98,7 +98,9 @@
 // package that registers it, when that package registers it directly: the
 // handler's package keeps the fix with the finding it cannot yet report,
 // and the layout of its file, so that every host applies the edit where
-// it belongs. The
+// it belongs. The same holds for ServerTools whose Handler is the method
+// itself, added by a package given the server and judged where the server
+// is built. The
 // go-sdk's three statements also need the return to start its line and end
 // its block. TestGoSDKRawFixKeepsError and TestMCPGoFixKeepsText pin what
 // the client and the middleware then get.

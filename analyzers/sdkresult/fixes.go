@@ -74,6 +74,18 @@ func (c *checker) sentAsIs(st *site) bool {
 	return directlyRegistered(h, false)
 }
 
+// unwrapped reports whether no path of a handler passes it through a
+// wrapper or a converting server: what its package registered directly
+// reaches the SDK as it is.
+func unwrapped(h *errflow.Handler) bool {
+	for _, p := range h.Paths {
+		if p.Kind != model.KindOf(h.Sig) || p.Wrapped || p.Converting {
+			return false
+		}
+	}
+	return true
+}
+
 // directlyRegistered reports whether every path of a handler registers it
 // with the SDK directly, as its own kind: not through an adapter or a
 // wrapper, not on a server that converts errors, and, unless registered

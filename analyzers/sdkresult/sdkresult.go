@@ -13,6 +13,7 @@ package sdkresult
 // their errors into tool results itself.
 
 import (
+	"cmp"
 	_ "embed"
 	"flag"
 	"fmt"
@@ -43,7 +44,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       rules.AnalyzerURL("sdkresult"),
 	Requires:  []*analysis.Analyzer{model.Analyzer, errflow.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(pendingFact)},
+	FactTypes: []analysis.Fact{new(pendingFact), new(forwardedFact)},
 }
 
 // pendingFact is a package fact: the findings about the package's mcp-go
@@ -62,9 +63,34 @@ type pendingFact struct {
 type pendingFunc struct {
 	Name     string
 	Findings []report.Pending
+	// Direct reports that the function's package registers its handlers
+	// with the SDK directly (the Handler of a server.ServerTool): their
+	// fixes hold wherever the server does not convert errors.
+	Direct bool
+	// Pkg is the import path of the function's package when the fact is
+	// another's, which forwards what it does not settle (see
+	// forwardUnsettled); empty for the fact's own package.
+	Pkg string
 }
 
 func (*pendingFact) AFact() {}
+
+// forwardedFact is a package's forwarding of the pending findings of the
+// handlers of its imports that it does not settle (see forwardUnsettled).
+type forwardedFact struct {
+	Funcs   []pendingFunc // Pkg set on each
+	Layouts map[string]report.Layout
+}
+
+func (*forwardedFact) AFact() {}
+
+func (f *forwardedFact) String() string {
+	var names []string
+	for _, pf := range f.Funcs {
+		names = append(names, pf.Name)
+	}
+	return "forwarded: " + strings.Join(names, " ")
+}
 
 func (f *pendingFact) String() string {
 	var parts []string
@@ -76,13 +102,13 @@ func (f *pendingFact) String() string {
 }
 
 // of returns the pending findings of the function named name.
-func (f *pendingFact) of(name string) []report.Pending {
+func (f *pendingFact) of(name string) pendingFunc {
 	for _, pf := range f.Funcs {
-		if pf.Name == name {
-			return pf.Findings
+		if pf.Name == name && pf.Pkg == "" {
+			return pf
 		}
 	}
-	return nil
+	return pendingFunc{}
 }
 
 // convertingFlag is read from pass.Analyzer.Flags in run, never through a
@@ -109,8 +135,11 @@ type checker struct {
 	converting      bool
 	done            map[doneKey]bool
 	// capturing is set while the findings of a handler registered by
-	// another package are made for it (notePending).
-	capturing bool
+	// another package are made for it (notePending); pendingDirect says,
+	// of each function with such findings, whether its handlers are
+	// registered directly here.
+	capturing     bool
+	pendingDirect map[string]bool
 }
 
 type doneKey struct {
@@ -165,7 +194,69 @@ func run(pass *analysis.Pass) (any, error) {
 	if _, passing := flow.ServersPassErrors(); passing && !c.converting {
 		c.reportUnsettled(settled)
 	}
+	if len(flow.ServerSites()) == 0 {
+		c.forwardUnsettled(settled)
+	}
 	return nil, nil
+}
+
+// unsettled returns, by the import path of their package, the pending
+// findings of handlers of the packages this one imports that it does not
+// register where it can follow them: its own imports' facts, and what they
+// forwarded.
+func (c *checker) unsettled(settled map[*types.Func]bool) (funcs []pendingFunc, layouts map[string]report.Layout) {
+	followed := map[string]bool{}
+	for fn := range settled {
+		if fn.Pkg() != nil {
+			followed[fn.Pkg().Path()] = true
+		}
+	}
+	seen := map[[2]string]bool{}
+	add := func(pkg string, fs []pendingFunc, ls map[string]report.Layout) {
+		for _, f := range fs {
+			f.Pkg = cmp.Or(f.Pkg, pkg)
+			k := [2]string{f.Pkg, f.Name}
+			if followed[f.Pkg] || f.Pkg == c.pass.Pkg.Path() || seen[k] {
+				continue
+			}
+			seen[k] = true
+			funcs = append(funcs, f)
+		}
+		for file, l := range ls {
+			if layouts == nil {
+				layouts = map[string]report.Layout{}
+			}
+			layouts[file] = l
+		}
+	}
+	facts := c.pass.AllPackageFacts()
+	slices.SortFunc(facts, func(a, b analysis.PackageFact) int { return strings.Compare(a.Package.Path(), b.Package.Path()) })
+	for _, pf := range facts {
+		if pf.Package == c.pass.Pkg {
+			continue
+		}
+		switch fact := pf.Fact.(type) {
+		case *pendingFact:
+			add(pf.Package.Path(), fact.Funcs, fact.Layouts)
+		case *forwardedFact:
+			add("", fact.Funcs, fact.Layouts)
+		}
+	}
+	return funcs, layouts
+}
+
+// forwardUnsettled exports, from a package that builds no server, the
+// pending findings of its imports' handlers that it does not settle, for
+// the package that builds the servers: go vet gives a package the facts of
+// the packages whose types it can reach, and a server's main package
+// reaches the handlers' package only through this one's functions (a
+// RegisterTools(s) in between). The standalone driver gives every fact;
+// what is forwarded is then found twice and reported once.
+func (c *checker) forwardUnsettled(settled map[*types.Func]bool) {
+	funcs, layouts := c.unsettled(settled)
+	if len(funcs) > 0 {
+		c.pass.ExportPackageFact(&forwardedFact{Funcs: funcs, Layouts: layouts})
+	}
 }
 
 // reportUnsettled reports, in a package that builds mcp-go servers all of
@@ -177,26 +268,21 @@ func run(pass *analysis.Pass) (any, error) {
 // package some of whose handlers this one registers where it can follow
 // them is judged by those registrations only.
 func (c *checker) reportUnsettled(settled map[*types.Func]bool) {
-	followed := map[*types.Package]bool{}
-	for fn := range settled {
-		followed[fn.Pkg()] = true
-	}
 	var rel []analysis.RelatedInformation
 	for _, call := range c.flow.ServerSites() {
 		rel = append(rel, analysis.RelatedInformation{Pos: call.Pos(), End: call.End(), Message: "the server is built here, without a middleware that turns errors into results"})
 	}
-	facts := c.pass.AllPackageFacts()
-	slices.SortFunc(facts, func(a, b analysis.PackageFact) int { return strings.Compare(a.Package.Path(), b.Package.Path()) })
-	for _, pf := range facts {
-		fact, ok := pf.Fact.(*pendingFact)
-		if !ok || pf.Package == c.pass.Pkg || followed[pf.Package] {
-			continue
+	funcs, all := c.unsettled(settled)
+	for _, pf := range funcs {
+		// The registrations are not followed here: a fix holds only
+		// where the handler's package saw it registered directly.
+		var layouts map[string]report.Layout
+		if pf.Direct {
+			layouts = all
 		}
-		for _, pf := range fact.Funcs {
-			for _, f := range pf.Findings {
-				if f.Needs == report.NeedsPassing && c.once(rules.Rule{ID: f.Rule}, f.At) {
-					c.r.ReportPending(f, rel, nil) // the servers' registrations are not followed here: no fix
-				}
+		for _, f := range pf.Findings {
+			if f.Needs == report.NeedsPassing && c.once(rules.Rule{ID: f.Rule}, f.At) {
+				c.r.ReportPending(f, rel, layouts)
 			}
 		}
 	}
@@ -243,9 +329,14 @@ func (c *checker) notePending(h *errflow.Handler, p *errflow.Path) {
 	if len(found) > 0 {
 		if c.pending == nil {
 			c.pending = map[string][]report.Pending{}
+			c.pendingDirect = map[string]bool{}
 		}
 		key := model.FuncName(owner)
 		c.pending[key] = append(c.pending[key], found...)
+		if _, seen := c.pendingDirect[key]; !seen {
+			c.pendingDirect[key] = true
+		}
+		c.pendingDirect[key] = c.pendingDirect[key] && h.Func == owner && directlyRegistered(h, false)
 	}
 }
 
@@ -257,7 +348,7 @@ func (c *checker) exportPendings() {
 	fact := &pendingFact{}
 	var all []report.Pending
 	for name, found := range c.pending {
-		fact.Funcs = append(fact.Funcs, pendingFunc{Name: name, Findings: found})
+		fact.Funcs = append(fact.Funcs, pendingFunc{Name: name, Findings: found, Direct: c.pendingDirect[name]})
 		all = append(all, found...)
 	}
 	fact.Layouts = c.r.Layouts(all)
@@ -274,12 +365,13 @@ func (c *checker) reportPending(h *errflow.Handler) {
 	}
 	// The fixes the handler's package kept hold where this package
 	// registers the handler with the SDK directly.
+	pf := fact.of(model.FuncName(h.Func))
 	layouts := fact.Layouts
-	if c.converting || !directlyRegistered(h, true) {
+	if c.converting || !directlyRegistered(h, true) && !(pf.Direct && unwrapped(h)) {
 		layouts = nil
 	}
 	for _, p := range h.Paths {
-		for _, f := range fact.of(model.FuncName(h.Func)) {
+		for _, f := range pf.Findings {
 			if !f.Needs.Holds(p.Protocol() && !p.Deferred && !c.converting, p.Kind == model.ToolHandler) || !c.once(rules.Rule{ID: f.Rule}, f.At) {
 				continue
 			}

@@ -237,25 +237,29 @@ func TestFixersOnOverlap(t *testing.T) {
 // TestFixOtherPackageHandlers applies, with mcperrlint -fix and with go fix
 // -fixtool, the fixes of findings one package reports in another's file
 // (mcp-go handler methods registered by a server package as method
-// values): both must turn the handlers' file into its .golden, the one
-// golangci-lint --fix is held to in TestGolangciFix.
+// values; ServerTools added by a package given the server, which another
+// builds): both must turn the handlers' files into their .golden, the
+// ones golangci-lint --fix is held to in TestGolangciFix.
 func TestFixOtherPackageHandlers(t *testing.T) {
 	src := filepath.Join("..", "..", "golangci", "testdata", "lint")
-	want, err := os.ReadFile(filepath.Join(src, "methods", "methods.go.golden"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkgs := []string{"./methods", "./methodserver", "./drawer", "./drawerreg", "./drawermain"}
 	for _, fixer := range [][]string{
-		{binary, "-fix", "./methods", "./methodserver"},
-		{"go", "fix", "-fixtool=" + binary, "./methods", "./methodserver"},
+		append([]string{binary, "-fix"}, pkgs...),
+		append([]string{"go", "fix", "-fixtool=" + binary}, pkgs...),
 	} {
 		dir := copyFixture(t, src)
 		if _, stderr, code := run(t, dir, fixer[0], fixer[1:]...); code != 0 {
 			t.Fatalf("%v: exit code %d, want 0\nstderr:\n%s", fixer, code, stderr)
 		}
-		got, _ := os.ReadFile(filepath.Join(dir, "methods", "methods.go"))
-		if diff := cmp.Diff(string(want), string(got)); diff != "" {
-			t.Errorf("%v: methods.go (-want +got):\n%s", fixer, diff)
+		for _, file := range []string{"methods/methods.go", "drawer/drawer.go"} {
+			want, err := os.ReadFile(filepath.Join(src, file+".golden"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _ := os.ReadFile(filepath.Join(dir, file))
+			if diff := cmp.Diff(string(want), string(got)); diff != "" {
+				t.Errorf("%v: %s (-want +got):\n%s", fixer[:2], file, diff)
+			}
 		}
 	}
 }
