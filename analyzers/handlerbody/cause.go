@@ -157,6 +157,16 @@ func (h *handler) lostCause(errExpr ast.Expr, br *errflow.Branch) {
 		Related: h.related(br),
 		Message: fmt.Sprintf("the error returned while handling %s does not carry it: wrap it (%s) or pass it on, so the server's logs and errors.Is/As still see the cause", name, c.wrapAdvice(name)),
 	}
+	if field, value := textFieldOf(c.info, errExpr, br.Err); value != nil {
+		// An error type given err's words in a field keeps no cause: the
+		// edit is the type's, at the field.
+		d.Pos, d.End = value.Pos(), value.End()
+		d.Message = fmt.Sprintf("the %s returned while handling %s keeps only its text, in field %s: give the type a field for the error (with an Unwrap method) and set it to %s, so the server's logs and errors.Is/As still see the cause",
+			types.TypeString(c.info.TypeOf(errExpr), types.RelativeTo(c.pass.Pkg)), name, field, name)
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: errExpr.Pos(), End: errExpr.End(), Message: "the error is returned here"})
+		c.report.Diagnostic(rules.PreserveCauseOnRethrow, d)
+		return
+	}
 	if call := h.buildSite(errExpr, br); call != nil {
 		fn := model.Callee(c.info, call)
 		if model.IsFunc(fn, "fmt", "Errorf") {
@@ -445,4 +455,29 @@ func documentsWithheldCause(b *errflow.Body) bool {
 		}
 	}
 	return false
+}
+
+// textFieldOf returns, for an error built as a composite literal (T{…},
+// &T{…}), the first field given a text that mentions err
+// (fmt.Sprintf("…%v", err), err.Error()), and that value.
+func textFieldOf(info *types.Info, errExpr ast.Expr, err *types.Var) (string, ast.Expr) {
+	e := ast.Unparen(errExpr)
+	if u, ok := e.(*ast.UnaryExpr); ok {
+		e = ast.Unparen(u.X)
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return "", nil
+	}
+	for _, elt := range lit.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		key, ok := kv.Key.(*ast.Ident)
+		if ok && errflow.IsBasic(info.TypeOf(kv.Value)) && errflow.MentionsAny(info, kv.Value, map[*types.Var]bool{err: true}) {
+			return key.Name, kv.Value
+		}
+	}
+	return "", nil
 }

@@ -123,7 +123,10 @@
 // a %w operand of fmt.Errorf, errors.Join(err, …), or err passed to any
 // other call (a helper that wraps it) or stored in a field of the value.
 // err.Error(), %v and %s copy the text and drop the error, and do not
-// count. An error result cannot hold a Go error except through the
+// count — nor does a text field of the package's own error type given
+// them (&ValidationError{Message: fmt.Sprintf("bad cell: %v", err)}),
+// which is reported at that field: the type needs a field for the error
+// itself, with an Unwrap method. An error result cannot hold a Go error except through the
 // go-sdk's SetError, so it carries err when err reaches it at all — its
 // text (mcp.NewToolResultErrorFromErr(msg, err), err.Error(), %v), or
 // SetError(err) — or when the branch hands err to a call before returning

@@ -470,6 +470,11 @@ func (c *carrier) call(e *ast.CallExpr) bool {
 	if tv, ok := info.Types[e.Fun]; ok && tv.IsType() {
 		return len(e.Args) == 1 && c.carries(e.Args[0])
 	}
+	if IsBasic(info.TypeOf(e)) {
+		// A text (fmt.Sprintf("%v", err), err.Error()) holds the error's
+		// words, not the error: a field given it keeps no cause.
+		return false
+	}
 	fn := model.Callee(info, e)
 	switch {
 	case model.IsFunc(fn, "errors", "New"):
