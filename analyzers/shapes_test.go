@@ -27,7 +27,7 @@ func TestShapes(t *testing.T) {
 		"./notecache", "./notecacheserver",
 		"./billing", "./billingserver", "./billingreport", "./deployserver",
 		"./warehouse", "./warehouseserver", "./rootkit", "./rootserver", "./clientserver", "./atlasserver", "./vaultserver",
-		"./drawer", "./drawerreg", "./drawermain")
+		"./drawer", "./drawerreg", "./drawermain", "./shelf", "./shelfreg", "./shelfmain")
 }
 
 // TestRootSites checks that a lone finding whose root has several places

@@ -175,11 +175,15 @@ func run(pass *analysis.Pass) (any, error) {
 		done:       map[doneKey]bool{},
 	}
 	settled := map[*types.Func]bool{}
+	decided := map[*types.Func]bool{} // settled on a path whose server is known here
 	for _, h := range flow.Handlers {
 		switch {
 		case h.Body == nil:
 			c.reportPending(h)
 			settled[h.Func] = true
+			if slices.ContainsFunc(h.Paths, func(p *errflow.Path) bool { return !p.Deferred }) {
+				decided[h.Func] = true
+			}
 		case h.Candidate || m.InGenerated(pass.Fset, h.Body.Node.Pos()):
 		default:
 			c.checkPaths(h)
@@ -195,7 +199,9 @@ func run(pass *analysis.Pass) (any, error) {
 		c.reportUnsettled(settled)
 	}
 	if len(flow.ServerSites()) == 0 {
-		c.forwardUnsettled(settled)
+		// A handler this package registers on a server it is given is
+		// still the builder's to judge.
+		c.forwardUnsettled(decided)
 	}
 	return nil, nil
 }
