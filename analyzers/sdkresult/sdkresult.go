@@ -210,7 +210,7 @@ func run(pass *analysis.Pass) (any, error) {
 // findings of handlers of the packages this one imports that it does not
 // register where it can follow them: its own imports' facts, and what they
 // forwarded.
-func (c *checker) unsettled(settled map[*types.Func]bool) (funcs []pendingFunc, layouts map[string]report.Layout) {
+func (c *checker) unsettled(settled map[*types.Func]bool, all bool) (funcs []pendingFunc, layouts map[string]report.Layout) {
 	followed := map[string]bool{}
 	for fn := range settled {
 		if fn.Pkg() != nil {
@@ -235,9 +235,7 @@ func (c *checker) unsettled(settled map[*types.Func]bool) (funcs []pendingFunc, 
 			layouts[file] = l
 		}
 	}
-	facts := c.pass.AllPackageFacts()
-	slices.SortFunc(facts, func(a, b analysis.PackageFact) int { return strings.Compare(a.Package.Path(), b.Package.Path()) })
-	for _, pf := range facts {
+	for _, pf := range c.packageFacts(all) {
 		if pf.Package == c.pass.Pkg {
 			continue
 		}
@@ -251,6 +249,29 @@ func (c *checker) unsettled(settled map[*types.Func]bool) (funcs []pendingFunc, 
 	return funcs, layouts
 }
 
+// packageFacts returns the pending and forwarded facts of every package
+// this one depends on (all), or of its direct imports only: each package
+// that builds no server forwards what it does not settle, so the direct
+// imports hold what a package below them left, and reading them costs
+// what the package imports, not what the program holds.
+func (c *checker) packageFacts(all bool) []analysis.PackageFact {
+	var facts []analysis.PackageFact
+	if all {
+		facts = c.pass.AllPackageFacts()
+	} else {
+		for _, imp := range c.pass.Pkg.Imports() {
+			if f := new(pendingFact); c.pass.ImportPackageFact(imp, f) {
+				facts = append(facts, analysis.PackageFact{Package: imp, Fact: f})
+			}
+			if f := new(forwardedFact); c.pass.ImportPackageFact(imp, f) {
+				facts = append(facts, analysis.PackageFact{Package: imp, Fact: f})
+			}
+		}
+	}
+	slices.SortFunc(facts, func(a, b analysis.PackageFact) int { return strings.Compare(a.Package.Path(), b.Package.Path()) })
+	return facts
+}
+
 // forwardUnsettled exports, from a package that builds no server, the
 // pending findings of its imports' handlers that it does not settle, for
 // the package that builds the servers: go vet gives a package the facts of
@@ -259,7 +280,7 @@ func (c *checker) unsettled(settled map[*types.Func]bool) (funcs []pendingFunc, 
 // RegisterTools(s) in between). The standalone driver gives every fact;
 // what is forwarded is then found twice and reported once.
 func (c *checker) forwardUnsettled(settled map[*types.Func]bool) {
-	funcs, layouts := c.unsettled(settled)
+	funcs, layouts := c.unsettled(settled, false)
 	if len(funcs) > 0 {
 		c.pass.ExportPackageFact(&forwardedFact{Funcs: funcs, Layouts: layouts})
 	}
@@ -278,7 +299,7 @@ func (c *checker) reportUnsettled(settled map[*types.Func]bool) {
 	for _, call := range c.flow.ServerSites() {
 		rel = append(rel, analysis.RelatedInformation{Pos: call.Pos(), End: call.End(), Message: "the server is built here, without a middleware that turns errors into results"})
 	}
-	funcs, all := c.unsettled(settled)
+	funcs, all := c.unsettled(settled, true)
 	for _, pf := range funcs {
 		// The registrations are not followed here: a fix holds only
 		// where the handler's package saw it registered directly.
