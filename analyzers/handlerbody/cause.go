@@ -475,9 +475,15 @@ func textFieldOf(info *types.Info, errExpr ast.Expr, err *types.Var) (string, as
 			continue
 		}
 		key, ok := kv.Key.(*ast.Ident)
-		if ok && errflow.IsBasic(info.TypeOf(kv.Value)) && errflow.MentionsAny(info, kv.Value, map[*types.Var]bool{err: true}) {
+		if ok && isString(info.TypeOf(kv.Value)) && errflow.MentionsAny(info, kv.Value, map[*types.Var]bool{err: true}) {
 			return key.Name, kv.Value
 		}
 	}
 	return "", nil
+}
+
+// isString reports whether t is a string type.
+func isString(t types.Type) bool {
+	b, ok := types.Unalias(t).Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }
