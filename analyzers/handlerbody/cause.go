@@ -475,15 +475,9 @@ func textFieldOf(info *types.Info, errExpr ast.Expr, err *types.Var) (string, as
 			continue
 		}
 		key, ok := kv.Key.(*ast.Ident)
-		if ok && isString(info.TypeOf(kv.Value)) && errflow.MentionsAny(info, kv.Value, map[*types.Var]bool{err: true}) {
+		if ok && errflow.IsString(info.TypeOf(kv.Value)) && errflow.MentionsAny(info, kv.Value, map[*types.Var]bool{err: true}) {
 			return key.Name, kv.Value
 		}
 	}
 	return "", nil
-}
-
-// isString reports whether t is a string type.
-func isString(t types.Type) bool {
-	b, ok := types.Unalias(t).Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsString != 0
 }

@@ -619,7 +619,7 @@ func (w *walk) optionReasons(call *ast.CallExpr, first int) (refs []reasonRef, k
 				if !ok {
 					return nil, false
 				}
-				if key == "reason" && isString(w.s.info.TypeOf(opt.Args[1])) {
+				if key == "reason" && IsString(w.s.info.TypeOf(opt.Args[1])) {
 					refs = append(refs, w.reasons(opt.Args[1])...)
 				}
 			case inRuntime(fn):
@@ -759,12 +759,4 @@ func NamedResultsDeferred(b *Body) bool {
 		return !found
 	})
 	return found
-}
-
-func isString(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsString != 0
 }

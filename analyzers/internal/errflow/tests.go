@@ -184,6 +184,15 @@ func IsBasic(t types.Type) bool {
 	return ok
 }
 
+// IsString reports whether t is a string type.
+func IsString(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
 // IsText reports whether t is a string or a byte slice, the types that
 // can hold raw text.
 func IsText(t types.Type) bool {
