@@ -299,9 +299,25 @@
 // into its error) and that several texts here show is one finding, at the
 // first of them, naming the helper's line and pointing at it and at every
 // text that shows it; so is a response handed to a helper that reads its
-// body into the text it returns. A helper that builds the error result
-// itself is reported there, once. -handlerbody.fold=false reports each
-// text again.
+// body into the text it returns, and a raw value handed to a helper that
+// makes the text of its error result from a parameter that is not itself
+// a text (errors.NewGitHubAPIStatusErrorResponse(ctx, msg, resp, body),
+// whose body []byte it formats): the conversion to text is the helper's,
+// and so is the edit. A helper that takes a string is handed text its
+// caller made, and each caller that made it of a raw value is its own
+// finding. A helper that builds the error result itself is reported
+// there, once. -handlerbody.fold=false reports each text again.
+//
+// Where the helper is in this package and formats the raw value with
+// fmt.Sprintf, fmt.Errorf or mcp.NewToolResultErrorf of a constant format
+// whose verbs take their operands in order, the suggested fix there
+// takes the operand out, with its verb, the brackets around it and the
+// words that lead up to it ("status %d, body: %s" becomes "status %d"),
+// and declares no longer a variable only the operand used (body, _ :=
+// io.ReadAll(r) becomes _, _ = io.ReadAll(r)). A format that would say
+// nothing once the value is cut, or that indexes its operands, gets no
+// fix. The value then belongs in the server's logs: the fix cannot know
+// which logger the server uses.
 //
 // # Rule no-fake-empty-result
 //

@@ -22,6 +22,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path"
+	"path/filepath"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -201,12 +204,69 @@ func (s *messageScan) helperSinks(call *ast.CallExpr, fn *types.Func) {
 			continue
 		}
 		for _, p := range sl.Shows {
+			sink := "the text of the error result " + model.FuncName(fn) + " builds"
 			for _, a := range errflow.ArgsOf(call, sig, p, shift) {
-				if errflow.IsText(s.c.info.TypeOf(a)) {
-					s.text(a, "the text of the error result "+model.FuncName(fn)+" builds")
+				switch {
+				case makesText(sig, p):
+					s.textOf(a, sink, s.c.paramRoot(fn, p))
+				case errflow.IsText(s.c.info.TypeOf(a)):
+					s.text(a, sink)
 				}
 			}
 		}
+	}
+}
+
+// makesText reports whether a helper makes the text of its parameter p
+// itself: the parameter is raw bytes or a value (a response, a buffer),
+// not a text or an interface its caller chose what to put in. Then where
+// a raw value enters the text is the helper, and every call that hands
+// one to it is decided there.
+func makesText(sig *types.Signature, p int) bool {
+	params := sig.Params()
+	if p < 0 || p >= params.Len() || sig.Variadic() && p == params.Len()-1 {
+		return false
+	}
+	t := params.At(p).Type()
+	return !errflow.IsString(t) && !types.IsInterface(t)
+}
+
+// textOf checks a raw value handed to a helper that makes text of it
+// (makesText): each finding folds under the helper, root.
+func (s *messageScan) textOf(arg ast.Expr, sink string, root func(what string) report.Root) {
+	for _, b := range s.c.flow.BlobsIn(s.b, arg) {
+		if d, ok := s.diagnostic(arg, &b, sink+through(&b)); ok {
+			s.c.report.Fold(rules.NoStringifyUpstreamError, root(b.What), fmt.Sprint(s.b.Root.Body.Node.Pos()), d)
+		}
+	}
+}
+
+// paramRoot is the root of the findings of a helper that makes the text
+// of its error result from parameter p (makesText): one edit there keeps
+// the raw value out of every call's text. what says what the calls hand
+// it, from the first of them.
+func (c *checker) paramRoot(fn *types.Func, p int) func(what string) report.Root {
+	return func(what string) report.Root {
+		name := fn.Signature().Params().At(p).Name()
+		root := report.Root{Site: model.FuncName(fn), Key: model.FuncName(fn) + "#" + name, Member: "a call that hands it a raw value"}
+		if b := c.flow.Index().Decl(fn); b != nil {
+			if decl, ok := b.Node.(*ast.FuncDecl); ok {
+				root.Pos, root.End = decl.Name.Pos(), decl.Name.End()
+				param := fn.Signature().Params().At(p)
+				root.Fix = func() []analysis.SuggestedFix {
+					return c.rawFix(decl, func(arg ast.Expr) bool { return errflow.Mentions(c.info, arg, param) })
+				}
+			}
+		} else if at := c.pass.Fset.Position(fn.Pos()); at.IsValid() {
+			root.File, root.Line = at.Filename, at.Line
+			root.Site = path.Base(fn.Pkg().Path()) + "/" + filepath.Base(at.Filename) + ":" + strconv.Itoa(at.Line)
+		}
+		root.Message = func(calls, handlers int) string {
+			return fmt.Sprintf("%s puts its parameter %s into the text of the error result it builds, and %s of %s hand it %s: "+
+				"raw upstream text reaches the client, where it can leak internal details and mislead the agent; say what failed in words there, and keep the raw value in %s",
+				model.FuncName(fn), name, report.Count(calls, "call"), report.Count(handlers, "function"), what, c.rawValuePlace())
+		}
+		return root
 	}
 }
 
@@ -317,6 +377,28 @@ func (s *messageScan) format(call *ast.CallExpr, index int, sink string) {
 // pointing at where it was produced when that is elsewhere, and at the
 // places related says.
 func (s *messageScan) report(arg ast.Expr, b *errflow.Blob, sink string, related ...analysis.RelatedInformation) {
+	d, ok := s.diagnostic(arg, b, sink, related...)
+	if !ok {
+		return
+	}
+	handler := fmt.Sprint(s.b.Root.Body.Node.Pos())
+	switch {
+	case b.Reader != nil:
+		s.c.report.Fold(rules.NoStringifyUpstreamError, s.c.readerRoot(b.Reader, b.What), handler, d)
+	case !b.Pos.IsValid() && b.Site != "":
+		s.c.report.Fold(rules.NoStringifyUpstreamError, s.c.originRoot(b), handler, d)
+	default:
+		if len(b.Via) > 0 {
+			// Built in a helper of this package, where the fix is.
+			d.SuggestedFixes = s.c.operandFix(b)
+		}
+		s.c.report.Diagnostic(rules.NoStringifyUpstreamError, d)
+	}
+}
+
+// diagnostic is the finding of a blob in a sink's message, or false when
+// it was reported already.
+func (s *messageScan) diagnostic(arg ast.Expr, b *errflow.Blob, sink string, related ...analysis.RelatedInformation) (analysis.Diagnostic, bool) {
 	var at analysis.Range = arg
 	if b.Pos.IsValid() {
 		at = posRange{b.Pos, b.End}
@@ -324,7 +406,7 @@ func (s *messageScan) report(arg ast.Expr, b *errflow.Blob, sink string, related
 	// Two raw values of other packages shown by one text are two findings,
 	// each folded under the place it enters its text.
 	if !s.c.once(rules.NoStringifyUpstreamError, onceKey{posRange{at.Pos(), at.End()}, b.Site}) {
-		return
+		return analysis.Diagnostic{}, false
 	}
 	d := analysis.Diagnostic{
 		Pos: at.Pos(),
@@ -340,15 +422,7 @@ func (s *messageScan) report(arg ast.Expr, b *errflow.Blob, sink string, related
 		pos, end := s.c.report.ForeignPos(report.Position{File: b.File, Line: b.Line, Col: 1})
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, End: end, Message: "the raw value enters the text here, in " + b.Site})
 	}
-	handler := fmt.Sprint(s.b.Root.Body.Node.Pos())
-	switch {
-	case b.Reader != nil:
-		s.c.report.Fold(rules.NoStringifyUpstreamError, s.c.readerRoot(b.Reader, b.What), handler, d)
-	case !b.Pos.IsValid() && b.Site != "":
-		s.c.report.Fold(rules.NoStringifyUpstreamError, s.c.originRoot(b), handler, d)
-	default:
-		s.c.report.Diagnostic(rules.NoStringifyUpstreamError, d)
-	}
+	return d, true
 }
 
 // originRoot is the root of the findings of a raw value that enters its
@@ -381,6 +455,9 @@ func (c *checker) readerRoot(fn *types.Func, what string) report.Root {
 	if b := c.flow.Index().Decl(fn); b != nil {
 		if decl, ok := b.Node.(*ast.FuncDecl); ok {
 			root.Pos, root.End = decl.Name.Pos(), decl.Name.End()
+			root.Fix = func() []analysis.SuggestedFix {
+				return c.rawFix(decl, func(arg ast.Expr) bool { return len(c.flow.BlobsIn(b, arg)) > 0 })
+			}
 		}
 	}
 	root.Message = func(calls, handlers int) string {

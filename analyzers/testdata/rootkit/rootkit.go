@@ -31,3 +31,17 @@ func StatusError(resp *http.Response) error {
 	body, _ := io.ReadAll(resp.Body)
 	return fmt.Errorf("upstream returned %d: %s", resp.StatusCode, body)
 }
+
+// StatusResult is the error result of a failed upstream response, built
+// with the body its caller read: it turns the bytes it is given into the
+// result's text, so every call that hands it a body shows that body, and
+// one edit here keeps it out of all of them.
+func StatusResult(message string, resp *http.Response, body []byte) *mcp.CallToolResult {
+	return mcp.NewToolResultError(fmt.Sprintf("%s: unexpected status %d: %s", message, resp.StatusCode, string(body)))
+}
+
+// Failure is the error result of a message its caller wrote: what the
+// text says is the caller's, and so is each raw value a caller puts in it.
+func Failure(message string) *mcp.CallToolResult {
+	return mcp.NewToolResultError("failed: " + message)
+}

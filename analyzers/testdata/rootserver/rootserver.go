@@ -246,10 +246,72 @@ func Serve() {
 	s.AddTool(mcp.NewTool("trace"), trace)
 	s.AddTool(mcp.NewTool("health"), health)
 	s.AddTool(mcp.NewTool("status"), status)
+	s.AddTool(mcp.NewTool("quotes"), quotes)
+	s.AddTool(mcp.NewTool("orders"), orders)
+	s.AddTool(mcp.NewTool("stock"), stock)
+	s.AddTool(mcp.NewTool("prices"), prices)
 	s.AddTool(mcp.NewTool("reindex"), muted(reindex))
 	s.AddTool(mcp.NewTool("compact"), muted(compact))
 
 	logged := server.NewMCPServer("logged", "1.0.0", server.WithToolHandlerMiddleware(logCalls))
 	logged.AddTool(mcp.NewTool("archive"), archive)
 	logged.AddTool(mcp.NewTool("restore"), restore)
+}
+
+// Handlers that hand the body they read to rootkit.StatusResult, which
+// turns it into the text of its error result: the root is in rootkit, so
+// the finding is at the first call it decides.
+
+func quotes(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	resp, err := http.Get("http://quotes.internal/")
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("quotes unavailable", err), nil
+	}
+	if resp.StatusCode != http.StatusOK {
+		body, _ := io.ReadAll(resp.Body)
+		return rootkit.StatusResult("quotes failed", resp, body), nil // want `no-stringify-upstream-error: rootkit.StatusResult puts its parameter body into the text of the error result it builds, and 2 calls of 2 functions hand it an HTTP response body read with io.ReadAll`
+	}
+	return mcp.NewToolResultText("ok"), nil
+}
+
+func orders(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	resp, err := http.Get("http://orders.internal/")
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("orders unavailable", err), nil
+	}
+	if resp.StatusCode != http.StatusOK {
+		body, err := io.ReadAll(resp.Body)
+		if err != nil {
+			return mcp.NewToolResultErrorFromErr("orders unreadable", err), nil
+		}
+		return rootkit.StatusResult("orders failed", resp, body), nil
+	}
+	return mcp.NewToolResultText("ok"), nil
+}
+
+// rootkit.Failure shows the text it is given: a caller that makes that
+// text of a body is the edit, each its own finding.
+
+func stock(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	resp, err := http.Get("http://stock.internal/")
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("stock unavailable", err), nil
+	}
+	if resp.StatusCode != http.StatusOK {
+		body, _ := io.ReadAll(resp.Body)
+		return rootkit.Failure(string(body)), nil // want `no-stringify-upstream-error: the text of the error result rootkit.Failure builds includes an HTTP response body`
+	}
+	return mcp.NewToolResultText("ok"), nil
+}
+
+func prices(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	resp, err := http.Get("http://prices.internal/")
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("prices unavailable", err), nil
+	}
+	if resp.StatusCode != http.StatusOK {
+		body, _ := io.ReadAll(resp.Body)
+		return rootkit.Failure("prices: " + string(body)), nil // want `no-stringify-upstream-error: the text of the error result rootkit.Failure builds includes an HTTP response body`
+	}
+	return mcp.NewToolResultText("ok"), nil
 }
