@@ -280,6 +280,15 @@
 // another package it returns unchanged returns with its error, is
 // reported at that return.
 //
+// An errors.As test narrows what follows it. A helper that translates a
+// client's error type in words in every branch of errors.As(err,
+// &apiErr), and returns err as it is only after that test, never returns
+// an *APIError as it is: the body *APIError's Error prints is not in what
+// that return carries, in this package or, through the helper's summary,
+// in another. The same holds for a handler's own test before it returns
+// err. The test must be errors.As of the variable itself, its branch
+// must always return, and the variable must not be assigned again.
+//
 // Not followed: a helper whose error the handler replaces (its own
 // message, an mcperr error carrying it only as a cause), a helper's error
 // returned in a branch chosen by errors.Is, a helper's error held by a

@@ -12,7 +12,7 @@ import (
 func Test(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), handlerbody.Analyzer,
 		"./tools", "./factory", "./aliased", "./dotted", "./gosdk", "./gosdkhandlers", "./mcpgo", "./mcpgohandlers",
-		"./stringify", "./gen", "./suppress", "./adapted", "./helpers", "./swallow", "./paths", "./mixedgen", "./causeverb", "./logged", "./causefields", "./bodyroots")
+		"./stringify", "./gen", "./suppress", "./adapted", "./helpers", "./swallow", "./paths", "./mixedgen", "./causeverb", "./logged", "./causefields", "./bodyroots", "./narrowed")
 }
 
 // TestOtherPackages checks the handlers a tool of another package uses:
@@ -28,4 +28,12 @@ func TestOtherPackages(t *testing.T) {
 // registration.
 func TestRegistry(t *testing.T) {
 	crosstest.Run(t, analysistest.TestData(), handlerbody.Analyzer, "./toolreg/...")
+}
+
+// TestNarrowedOtherPackage checks that a helper of another package that
+// answers its client's error type in words, and returns other errors as
+// they are, keeps that type's body out of the handlers that return what
+// it gives, through its summary.
+func TestNarrowedOtherPackage(t *testing.T) {
+	crosstest.Run(t, analysistest.TestData(), handlerbody.Analyzer, "./narrowedkit", "./narrowedserver")
 }

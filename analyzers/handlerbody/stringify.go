@@ -24,6 +24,7 @@ import (
 	"go/types"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -96,7 +97,13 @@ func noStringifyInReturnedErrors(h *handler) {
 		}
 		br := errflow.InnermostBranch(h.b, ret)
 		sentinel := br != nil && br.Sentinel
-		s.errorValue(o.Expr, o.Index, "the error "+h.describe()+" returns", sentinel)
+		var away []string
+		if id, ok := ast.Unparen(o.Expr).(*ast.Ident); ok && o.Index < 0 {
+			if v, ok := h.c.info.Uses[id].(*types.Var); ok {
+				away = h.c.flow.TestedAway(h.b, ret, v)
+			}
+		}
+		s.errorValue(o.Expr, o.Index, "the error "+h.describe()+" returns", sentinel, away...)
 	}
 	if !h.Path.ResultErrors {
 		return
@@ -340,11 +347,12 @@ func (s *messageScan) contentSinks(lit *ast.CompositeLit) {
 // errorValue checks the text of an error value that reaches the client:
 // the text of the fmt.Errorf or errors.New calls it comes from, of the
 // errors those wrap, and of the errors the helpers it calls return. With
-// own, only what the scanned function builds itself is checked.
-func (s *messageScan) errorValue(e ast.Expr, index int, sink string, own bool) {
+// own, only what the scanned function builds itself is checked; a raw
+// value printed by an error type in away (errflow.TestedAway) is not.
+func (s *messageScan) errorValue(e ast.Expr, index int, sink string, own bool, away ...string) {
 	for _, b := range s.c.flow.Value(s.b, e, index).Blobs {
-		if own && len(b.Via) > 0 {
-			continue
+		if own && len(b.Via) > 0 || slices.Contains(away, b.ErrType) {
+			continue // not this function's, or of a type tested away before
 		}
 		if !b.Pos.IsValid() || len(b.Via) == 0 {
 			// Built here, or in another package: reported where this

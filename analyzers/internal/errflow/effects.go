@@ -64,6 +64,7 @@ func (w *walk) unit(b *Body) *Summary {
 	}
 	returns := 0
 	var fieldBlobs [][]Blob // by result, for struct results
+	narrow := narrowing{b: b, info: w.s.info}
 	for _, ret := range b.Returns {
 		for i := 0; i < results.Len(); i++ {
 			o, ok := ResultOrigin(ret, i, results.Len())
@@ -71,10 +72,12 @@ func (w *walk) unit(b *Body) *Summary {
 				values[i].merge(Value{Shape: ShapeUnknown}) // a bare return of named results
 				continue
 			}
+			rv := w.value(o.Expr, o.Index)
 			if IsErrorOrRuntimeError(results.At(i).Type()) {
 				w.carried(sum, o.Expr, false)
+				narrow.add(i, ret, rv)
 			}
-			values[i].merge(w.value(o.Expr, o.Index))
+			values[i].merge(rv)
 			if IsText(results.At(i).Type()) {
 				for _, b := range w.textBlobs(o, 0) {
 					values[i].addBlob(b)
@@ -96,6 +99,7 @@ func (w *walk) unit(b *Body) *Summary {
 			values[i] = Value{Shape: ShapeUnknown}
 		}
 		sum.Results[i] = values[i].slot(b.Sig)
+		sum.Results[i].Narrow = narrow.slot(i)
 		if fieldBlobs != nil && !NamedResultsDeferred(b) {
 			sum.Results[i].FieldBlobs = fieldBlobs[i]
 		}

@@ -44,6 +44,7 @@ type FactSlot struct {
 	Calls                                      []ParamCall
 	Blobs, FailBlobs, FieldBlobs               []FactBlob
 	FailFilled                                 bool
+	Narrow                                     []ParamTypes
 }
 
 // A FactBlob is a Blob as a fact records it.
@@ -53,6 +54,7 @@ type FactBlob struct {
 	Via               []string
 	File              string
 	Line              int
+	ErrType           string
 }
 
 func (*summaryFact) AFact() {}
@@ -116,7 +118,7 @@ func (r FactSlot) describe() string {
 func factBlobs(bs []Blob) []FactBlob {
 	var out []FactBlob
 	for _, b := range bs {
-		out = append(out, FactBlob{Kind: b.Kind, What: b.What, Site: b.Site, Field: b.Field, Via: b.Via, File: b.File, Line: b.Line})
+		out = append(out, FactBlob{Kind: b.Kind, What: b.What, Site: b.Site, Field: b.Field, Via: b.Via, File: b.File, Line: b.Line, ErrType: b.ErrType})
 	}
 	return out
 }
@@ -125,7 +127,7 @@ func factBlobs(bs []Blob) []FactBlob {
 func blobsOf(fbs []FactBlob) []Blob {
 	var out []Blob
 	for _, b := range fbs {
-		out = append(out, Blob{Kind: b.Kind, What: b.What, Site: b.Site, Field: b.Field, Via: append([]string(nil), b.Via...), File: b.File, Line: b.Line})
+		out = append(out, Blob{Kind: b.Kind, What: b.What, Site: b.Site, Field: b.Field, Via: append([]string(nil), b.Via...), File: b.File, Line: b.Line, ErrType: b.ErrType})
 	}
 	return out
 }
@@ -159,6 +161,7 @@ func factOf(sum *Summary, sig *types.Signature) *summaryFact {
 		fs.FailBlobs = factBlobs(sl.FailBlobs)
 		fs.FieldBlobs = factBlobs(sl.FieldBlobs)
 		fs.FailFilled = sl.FailFilled
+		fs.Narrow = sl.Narrow
 		fact.Results = append(fact.Results, fs)
 		if sig == nil || relevantResult(sig.Results().At(i).Type()) || carriesErrorParam(sl, sig) {
 			says = true
@@ -231,6 +234,7 @@ func (f *summaryFact) decodeSummary() *Summary {
 		sl.FailBlobs = blobsOf(r.FailBlobs)
 		sl.FieldBlobs = blobsOf(r.FieldBlobs)
 		sl.FailFilled = r.FailFilled
+		sl.Narrow = r.Narrow
 		s.Results = append(s.Results, sl)
 	}
 	return s

@@ -84,6 +84,13 @@ type Slot struct {
 	Calls []ParamCall
 	// Blobs are raw upstream values the value's text may contain.
 	Blobs []Blob
+	// Narrow lists, of the error parameters the value carries, the error
+	// types none of their values here can be: every return that carries
+	// the parameter follows an errors.As test for the type whose branch
+	// always returns (a helper that translates the client's error in
+	// words and returns any other error as it is). A caller leaves out
+	// the raw values those types print (Blob.ErrType).
+	Narrow []ParamTypes
 	// FailBlobs are, for a text result, the raw upstream values it may
 	// hold when the function's error is not nil: a command runner that
 	// returns what the command wrote to stderr with its error. An adapter
@@ -144,6 +151,11 @@ type Blob struct {
 	// a caller builds a text of its own with the value. Not recorded in
 	// facts.
 	Reader *types.Func
+	// ErrType is, of a raw value an error type's Error method prints, that
+	// type ("path.Name", pointers dropped): an errors.As test for it that
+	// answers in its own words keeps the value out of what follows
+	// (Slot.Narrow).
+	ErrType string
 }
 
 // A BlobKind is what a raw value is.
@@ -377,6 +389,22 @@ func (s *Summary) normalize() {
 		slices.SortFunc(r.FailBlobs, compareBlobs)
 		slices.SortFunc(r.FieldBlobs, compareBlobs)
 	}
+}
+
+// ParamTypes are error types a parameter's value is known not to be.
+type ParamTypes struct {
+	Param int
+	Types []string
+}
+
+// narrowed returns the types the value of parameter p is known not to be.
+func (sl *Slot) narrowed(p int) []string {
+	for _, n := range sl.Narrow {
+		if n.Param == p {
+			return n.Types
+		}
+	}
+	return nil
 }
 
 func compareBlobs(a, b Blob) int {

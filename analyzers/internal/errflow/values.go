@@ -326,6 +326,7 @@ func (w *walk) valueNow(expr ast.Expr, index, depth int) Value {
 				if fields[b.Field] {
 					b.Field = ""
 					b.What += ", which " + model.FuncName(method) + " prints"
+					b.ErrType = errTypeName(lv.Type())
 					v.addBlob(b)
 				}
 			}
@@ -450,6 +451,7 @@ func (w *walk) printedFields(v *Value, lit *ast.CompositeLit, depth int) {
 		if key, ok := kv.Key.(*ast.Ident); ok && fields[key.Name] {
 			for _, b := range w.blobs(kv.Value, depth+1) {
 				b.What += ", which " + model.FuncName(method) + " prints"
+				b.ErrType = errTypeName(w.s.info.TypeOf(lit))
 				v.addBlob(b)
 			}
 		}
@@ -983,7 +985,9 @@ func (w *walk) calleeValue(call *ast.CallExpr, sum *Summary, sig *types.Signatur
 				// An error carried keeps its text; what else the callee
 				// may carry is followed by Shows.
 				for _, b := range av.Blobs {
-					v.addBlob(b)
+					if !slices.Contains(sl.narrowed(p), b.ErrType) {
+						v.addBlob(b)
+					}
 				}
 			}
 		}
@@ -1003,7 +1007,9 @@ func (w *walk) calleeValue(call *ast.CallExpr, sum *Summary, sig *types.Signatur
 				av := w.valueAt(a, -1, depth+1)
 				v.Shows = union(v.Shows, av.Shows)
 				for _, b := range av.Blobs {
-					v.addBlob(b)
+					if !slices.Contains(sl.narrowed(p), b.ErrType) {
+						v.addBlob(b)
+					}
 				}
 			}
 		}
