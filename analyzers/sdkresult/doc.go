@@ -111,10 +111,15 @@
 // one finding: how many returns of how many handlers it decides, with each
 // of them as a related position (every one in JSON and SARIF). The
 // returns it decides are not reported on their own. When the adapter is
-// in another package, the finding is at the first return it decides and
-// names it. A directive at the root suppresses everything it decides; a
-// directive at one return takes that return out. Its fix turns the error
-// into the tool error there, once, for all of them:
+// in another package, that package makes the fix at its return and
+// exports it with the layout of its file: the finding is at the root, in
+// the adapter's file, with the fix, under every host (golangci-lint
+// applies only the edits in a finding's own file). Where the adapter's
+// package made no fix, the finding is at the first return it decides and
+// names the root. A directive at the root suppresses
+// everything it decides; a directive at one return takes that return
+// out. Its fix turns the error into the tool error there, once, for all
+// of them:
 //
 //	if err != nil {
 //		return mcp.NewToolResultError(err.Error()), nil // mcp-go; in the go-sdk, errRes.SetError(err) on a new result

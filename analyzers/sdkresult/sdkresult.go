@@ -44,7 +44,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       rules.AnalyzerURL("sdkresult"),
 	Requires:  []*analysis.Analyzer{model.Analyzer, errflow.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(pendingFact), new(forwardedFact)},
+	FactTypes: []analysis.Fact{new(pendingFact), new(forwardedFact), new(rootFixesFact)},
 }
 
 // pendingFact is a package fact: the findings about the package's mcp-go
@@ -127,7 +127,7 @@ type checker struct {
 	pending map[string][]report.Pending // findings for other packages, by the function they are in
 	// protocolThrough are the roots (by position) through which an error
 	// that may be a deliberate protocol error passes.
-	protocolThrough map[token.Pos]bool
+	protocolThrough map[string]bool
 	pass            *analysis.Pass
 	flow            *errflow.Result
 	info            *types.Info
@@ -195,6 +195,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	c.exportPendings()
+	c.exportRootFixes()
 	if _, passing := flow.ServersPassErrors(); passing && !c.converting {
 		c.reportUnsettled(settled)
 	}
@@ -668,9 +669,18 @@ func (c *checker) noteProtocolThrough(st *site) {
 		return
 	}
 	if c.protocolThrough == nil {
-		c.protocolThrough = map[token.Pos]bool{}
+		c.protocolThrough = map[string]bool{}
 	}
-	c.protocolThrough[step.Pos] = true
+	c.protocolThrough[stepKey(step)] = true
+}
+
+// stepKey identifies a root: its position here, its site in another
+// package.
+func stepKey(s errflow.Step) string {
+	if s.Pos.IsValid() {
+		return fmt.Sprint(int(s.Pos))
+	}
+	return s.Site
 }
 
 // protocolRoot returns the root of a path's protocol errors: the return,
@@ -686,10 +696,18 @@ func (c *checker) protocolRoot(p *errflow.Path) (report.Root, bool) {
 	if ret := c.returnAt(step.Pos); ret != nil {
 		root.End = ret.End()
 		root.Fix = func() []analysis.SuggestedFix {
-			if c.protocolThrough[step.Pos] {
+			if c.protocolThrough[stepKey(step)] {
 				return nil // a deliberate protocol error passes here too: an edit for all would turn it into a tool error
 			}
 			return c.rootFix(ret, p.Kind)
+		}
+	} else if fix, at := c.foreignRootFix(step.Site); fix != nil {
+		root.File, root.Line, root.At = at.File, at.Line, &at
+		root.Fix = func() []analysis.SuggestedFix {
+			if c.protocolThrough[stepKey(step)] {
+				return nil
+			}
+			return fix()
 		}
 	}
 	sdk := "the go-sdk sends each as a JSON-RPC error with code 0"

@@ -109,6 +109,12 @@ func (f *finder) exportAdapters() {
 		fp := FactParam{Index: paramIndex(fn.Signature(), p)}
 		for _, path := range paths {
 			fp.Paths = append(fp.Paths, f.factPath(path))
+			if step, ok := path.Root(); ok && step.Pos.IsValid() {
+				fw := Forwarding{Pos: step.Pos, Kind: path.Kind}
+				if !slices.Contains(f.r.Forwarding, fw) {
+					f.r.Forwarding = append(f.r.Forwarding, fw)
+				}
+			}
 		}
 		slices.SortFunc(fp.Paths, func(a, b FactPath) int { return strings.Compare(fmt.Sprint(a), fmt.Sprint(b)) })
 		fact.Params = append(fact.Params, fp)

@@ -95,6 +95,13 @@ type Result struct {
 	// callees.go).
 	Callees []*Callee
 
+	// Forwarding are the returns of the package's exported adapters that
+	// hand a handler's values on unchanged, with the kind of handler the
+	// adapter makes: each is the root of every path through it, and the
+	// package that reports the findings it decides, another one, offers
+	// the fix made here (sdkresult's rootFixesFact).
+	Forwarding []Forwarding
+
 	// ProjectCalls are the project handler types (see projects.go) whose
 	// values the package's handlers call, with the first such call.
 	ProjectCalls map[*types.TypeName]*ast.CallExpr
@@ -111,6 +118,14 @@ type Result struct {
 	// serversPassing: every one of them surely passes handlers' errors on.
 	serversBuilt, serversPassing bool
 	serverSites                  []*ast.CallExpr
+}
+
+// A Forwarding is a return of an exported adapter that hands a handler's
+// values on unchanged (a Step that Forwards), and the kind of handler
+// whose values it hands on to the SDK.
+type Forwarding struct {
+	Pos  token.Pos
+	Kind model.HandlerKind
 }
 
 // ServerSites returns the calls of server.NewMCPServer of the package.

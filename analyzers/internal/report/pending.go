@@ -196,6 +196,16 @@ func (r *Reporter) relatedOf(rel []analysis.RelatedInformation) []PendingRelated
 	return out
 }
 
+// PendingFixes returns fixes of this package as a fact records them, for
+// another package to offer (ForeignFixes).
+func (r *Reporter) PendingFixes(fixes []analysis.SuggestedFix) []PendingFix { return r.fixesOf(fixes) }
+
+// ForeignFixes returns fixes another package made in its files, laid out
+// in them exactly; none when a file's layout is unknown.
+func (r *Reporter) ForeignFixes(fixes []PendingFix, layouts map[string]Layout) []analysis.SuggestedFix {
+	return r.pendingFixes(fixes, layouts)
+}
+
 func (r *Reporter) fixesOf(fixes []analysis.SuggestedFix) []PendingFix {
 	var out []PendingFix
 	for _, fix := range fixes {
@@ -305,9 +315,9 @@ func (r *Reporter) exactPos(p Position, layouts map[string]Layout) (token.Pos, t
 			return token.NoPos, token.NoPos
 		}
 		if r.exact == nil {
-			r.exact = map[string]*token.File{}
+			r.exact, r.layouts = map[string]*token.File{}, map[string]Layout{}
 		}
-		r.exact[p.File] = f
+		r.exact[p.File], r.layouts[p.File] = f, l
 	}
 	at := func(line, col int) token.Pos {
 		if line < 1 || line > len(l.Lines) {
@@ -327,6 +337,12 @@ func (r *Reporter) exactPos(p Position, layouts map[string]Layout) (token.Pos, t
 func (r *Reporter) ForeignPos(p Position) (token.Pos, token.Pos) {
 	if p.EndLine == 0 {
 		p.EndLine, p.EndColumn = p.Line, p.Col
+	}
+	if _, ok := r.layouts[p.File]; ok {
+		// Laid out exactly for a fix already: one token.File per file.
+		if pos, end := r.exactPos(p, r.layouts); pos.IsValid() {
+			return pos, end
+		}
 	}
 	return r.foreignPos(p)
 }

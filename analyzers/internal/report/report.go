@@ -29,8 +29,10 @@ type Reporter struct {
 	sink func(rules.Rule, analysis.Diagnostic)
 	// foreign are the files laid out for findings in other packages.
 	foreign map[string]*token.File
-	// exact are those laid out as the files are (see Layout).
-	exact map[string]*token.File
+	// exact are those laid out as the files are (see Layout), with
+	// their layouts.
+	exact   map[string]*token.File
+	layouts map[string]Layout
 
 	// roots are the findings folded under their roots (see Fold), by
 	// root, in the order the roots were found.

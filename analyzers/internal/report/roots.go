@@ -46,6 +46,11 @@ type Root struct {
 	// when known, for a related position there.
 	File string
 	Line int
+	// At, when set, is the root's exact place in another package's file,
+	// whose layout its Fix knows: the finding is made there, where the
+	// edit is, since some hosts (golangci-lint) apply only the edits in
+	// the file a finding is in.
+	At *Position
 	// Key, when set, identifies a root in another package in place of
 	// Site: the function it is in, when every place that function puts a
 	// value into its text is one edit there.
@@ -57,7 +62,9 @@ type Root struct {
 	// handlers it decides.
 	Message func(returns, handlers int) string
 	// Fix returns the edits at the root that fix every return it decides,
-	// once every finding is folded; nil when there is none.
+	// once every finding is folded; nil when there is none. A root in
+	// another package has one only when that package made it, laid out in
+	// its file (report.PendingFix).
 	Fix func() []analysis.SuggestedFix
 }
 
@@ -177,6 +184,9 @@ func (r *Reporter) rootDiagnostic(g *rootGroup) analysis.Diagnostic {
 	if g.root.Fix != nil {
 		d.SuggestedFixes = g.root.Fix()
 	}
+	if !d.Pos.IsValid() && g.root.At != nil && len(d.SuggestedFixes) > 0 {
+		d.Pos, d.End = r.ForeignPos(*g.root.At)
+	}
 	if !d.Pos.IsValid() {
 		first := g.members[0].d
 		d.Pos, d.End = first.Pos, first.End
@@ -189,7 +199,6 @@ func (r *Reporter) rootDiagnostic(g *rootGroup) analysis.Diagnostic {
 		} else {
 			d.Message += fmt.Sprintf(" (the roots are in another package, at %s)", strings.Join(sites, ", "))
 		}
-		d.SuggestedFixes = nil
 		for _, s := range g.sites {
 			if s.File != "" {
 				pos, end := r.ForeignPos(Position{File: s.File, Line: s.Line, Col: 1})

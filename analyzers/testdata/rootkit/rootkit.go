@@ -21,7 +21,7 @@ type Func func(ctx context.Context, args map[string]any) (*mcp.CallToolResult, e
 func Tool(f Func) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		res, err := f(ctx, req.GetArguments())
-		return res, err
+		return res, err // want `sdk-protocol-error: this return hands the errors of 3 returns of 2 handlers on to the SDK, and mcp-go sends each`
 	}
 }
 

@@ -22,11 +22,12 @@ import (
 )
 
 // Handlers of the rootkit adapter: its return decides their errors. The
-// root is in rootkit, so the finding is at the first return it decides.
+// root is in rootkit, which makes its fix: the finding is there, where the
+// edit is, reported by this package.
 
 func listUsers(ctx context.Context, args map[string]any) (*mcp.CallToolResult, error) {
 	if args["team"] == nil {
-		return nil, errors.New("team is required") // want `sdk-protocol-error: this return hands the errors of 3 returns of 2 handlers on to the SDK.*\(the root is in another package, at rootkit/rootkit.go:\d+\)`
+		return nil, errors.New("team is required")
 	}
 	users, err := fetchUsers(ctx)
 	if err != nil {

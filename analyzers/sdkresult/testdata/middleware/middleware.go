@@ -1,4 +1,4 @@
-// Package middleware is another package's per-handler wrapper: what it
+// Package middleware is another package's per-handler wrapper: what it // want package:"root fixes: middleware/middleware.go:19"
 // does with a handler's errors is not known where the handler is written.
 package middleware
 
