@@ -375,10 +375,12 @@
 // The functions of the package a handler calls — directly, from its
 // goroutines and callbacks, or through other such functions — are held to
 // the same: a helper that, in a branch handling the failure of a call,
-// returns nothing but an empty value and no error (false, "", nil, a nil
-// error with a zero value, or a bare return before it fills in the map or
-// struct it was given) hands the handler a failure it cannot tell from a
-// real, empty answer.
+// returns nothing but an empty value and no error (false, "", nil, a
+// text claiming there is nothing such as "[]", a nil error with a zero
+// value, or a bare return before it fills in the map or struct it was
+// given) hands the handler a failure it cannot tell from a real, empty
+// answer. Logging the error first does not change that: the log tells
+// the operator, not the handler.
 //
 //	func probe(ctx context.Context, q string) bool {
 //		resp, err := query(ctx, q)
@@ -389,8 +391,9 @@
 //	}
 //
 // Not reported in a helper: a v, ok function (false says it failed), a
-// nil *CallToolResult, a branch that hands the error to anything before
-// returning (it logs or records it), an error saying that a value it was
+// nil *CallToolResult, a branch that keeps the error before returning
+// (stores it, hands it to a method of what holds it or to a call whose
+// result it uses), an error saying that a value it was
 // given is malformed (strconv, url.Parse, time.Parse, json.Unmarshal,
 // regexp.Compile) or json.Marshal's, a helper whose doc comment says what
 // it does on failure ("best-effort: returns nil on any error"), and a

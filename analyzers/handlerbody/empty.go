@@ -64,11 +64,17 @@ func noFakeEmptyResult(h *handler) {
 // in what its parameters point to. The handler cannot tell that failure
 // from a real, empty answer, and answers with it.
 //
+// Logging the error before returning does not tell the handler either:
+// a branch that only hands err to calls whose results it drops (a log
+// line) still returns an empty answer, and so does one that returns a
+// text claiming there is nothing ("[]", "none").
+//
 // Not reported: a function whose last result is an ok bool (returning
 // false says it failed), one whose doc comment says what it does on
 // failure, a nil *CallToolResult (no result, not an empty one), a branch
-// that hands the error to anything before returning (it records or logs
-// it), and a failure that only says a value the function was given is
+// that keeps the error some other way before returning (stores it,
+// hands it to a method of its own, or to a call whose result it uses),
+// and a failure that only says a value the function was given is
 // malformed (see errflow.FailedCall). A function whose answer the handler
 // only puts in an error's text is not a callee at all (see
 // errflow.Callee).
@@ -97,7 +103,7 @@ func noFakeEmptyInCallee(c *checker, ce *errflow.Callee) {
 			continue // a bare return of named results: whatever they hold
 		}
 		br := flow.FailureBranch(b, ret)
-		if br == nil || br.Partial || !flow.FailedCall(b, br) || usedBefore(c.info, br, ret) || !emptyReturn(c, b, ret, errIndex) {
+		if br == nil || br.Partial || !flow.FailedCall(b, br) || keptBefore(c.info, br, ret) || !emptyReturn(c, b, ret, errIndex) {
 			continue
 		}
 		if n == 1 && isBool(results.At(0).Type()) && flow.FailedOnInput(b, br) {
@@ -141,9 +147,12 @@ func isBool(t types.Type) bool {
 	return ok && basic.Info()&types.IsBoolean != 0
 }
 
-// usedBefore reports whether the branch br uses its error before ret:
-// hands it to a call, stores it, logs it.
-func usedBefore(info *types.Info, br *errflow.Branch, ret *ast.ReturnStmt) bool {
+// keptBefore reports whether the branch br keeps its error before ret:
+// stores it, returns it, hands it to a call whose result is used or to a
+// method of something that holds it. A call whose result is dropped and
+// that only takes err as an argument (a log line, a span's event) does
+// not keep it: onlyReported's rule, for a helper's branch.
+func keptBefore(info *types.Info, br *errflow.Branch, ret *ast.ReturnStmt) bool {
 	var stmts []ast.Stmt
 	switch body := br.Body.(type) {
 	case *ast.BlockStmt:
@@ -153,6 +162,9 @@ func usedBefore(info *types.Info, br *errflow.Branch, ret *ast.ReturnStmt) bool 
 	}
 	used := false
 	for _, stmt := range stmts {
+		if stmt.Pos() < ret.Pos() && onlyReported(info, br.Err, &ast.BlockStmt{List: []ast.Stmt{stmt}}) {
+			continue
+		}
 		ast.Inspect(stmt, func(n ast.Node) bool {
 			if used || n == nil || n.Pos() >= ret.Pos() {
 				return false
@@ -175,11 +187,18 @@ func emptyReturn(c *checker, b *errflow.Body, ret *ast.ReturnStmt, errIndex int)
 			if !flow.IsNilError(b, v) {
 				return false
 			}
-		} else if !flow.ZeroValue(b, v) || errflow.IsCallToolResult(b.Sig.Results().At(i).Type()) {
+		} else if !flow.ZeroValue(b, v) && !emptyText(c.info, v) || errflow.IsCallToolResult(b.Sig.Results().At(i).Type()) {
 			return false
 		}
 	}
 	return true
+}
+
+// emptyText reports whether v is a constant text that claims there is
+// nothing ("[]", "none"): as empty as "" to whoever shows it.
+func emptyText(info *types.Info, v ast.Expr) bool {
+	s, ok := errflow.StringConst(info, v)
+	return ok && errflow.EmptyText(s)
 }
 
 // emptyWhat says what a function that fails this way does.

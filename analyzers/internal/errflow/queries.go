@@ -594,6 +594,10 @@ const maxEmptyDepth = 6
 // not empty), a local variable that holds only such values and is used
 // only to be returned, an SDK result with no content or only a text that
 // claims there is nothing, or mcp-go's constructor of one.
+// EmptyText reports whether a text claims there is nothing: "", "[]",
+// "No results found".
+func EmptyText(s string) bool { return emptyText.MatchString(s) }
+
 func (r *Result) EmptySuccess(b *Body, expr ast.Expr) bool {
 	return r.empty(b, expr, 0)
 }

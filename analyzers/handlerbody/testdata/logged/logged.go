@@ -180,6 +180,67 @@ func viaGeneric(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResu
 	return generic(ctx, &session{}, 1)
 }
 
+// Helpers a handler answers with: one that logs the failure and returns
+// an empty value says nothing to the handler either; one whose doc
+// comment says what it does on failure, or that records the error where
+// the handler reads it, is not reported.
+
+// names returns the names the service has.
+func (s *session) names(ctx context.Context) []string {
+	resp, err := s.Fetch(ctx, "names")
+	if err != nil {
+		slog.Error("fetch names", "err", err)
+		return nil // want `no-fake-empty-result: helper names returns an empty value, with no error to say it failed, while handling err`
+	}
+	_ = resp
+	return []string{"a"}
+}
+
+// listing returns the service's listing as a JSON list.
+func (s *session) listing(ctx context.Context) string {
+	resp, err := s.Fetch(ctx, "listing")
+	if err != nil {
+		log.Printf("fetch listing: %v", err)
+		return "[]" // want `no-fake-empty-result: helper listing returns an empty value, with no error to say it failed, while handling err`
+	}
+	_ = resp
+	return `["a"]`
+}
+
+// kept returns the kept value, and records in last why there is none.
+func (s *session) kept(ctx context.Context, last *error) string {
+	resp, err := s.Fetch(ctx, "kept")
+	if err != nil {
+		*last = err
+		return ""
+	}
+	_ = resp
+	return "a"
+}
+
+// bestEffort returns nil on error: best-effort, by its doc comment.
+func (s *session) bestEffort(ctx context.Context) []string {
+	resp, err := s.Fetch(ctx, "extra")
+	if err != nil {
+		log.Printf("fetch extra: %v", err)
+		return nil
+	}
+	_ = resp
+	return []string{"b"}
+}
+
+func (s *session) helped(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var last error
+	text := s.listing(ctx) + s.kept(ctx, &last)
+	for _, n := range append(s.names(ctx), s.bestEffort(ctx)...) {
+		text += n
+	}
+	if last != nil {
+		return mcp.NewToolResultErrorFromErr("kept", last), nil
+	}
+	return mcp.NewToolResultText(text), nil
+}
+
 func Register(s *gosdk.Server, m *server.MCPServer) {
 	gosdk.AddTool(s, &gosdk.Tool{Name: "summary"}, summary)
 	sess := &session{}
@@ -195,4 +256,5 @@ func Register(s *gosdk.Server, m *server.MCPServer) {
 	m.AddTool(mcp.NewTool("marshal"), marshal)
 	m.AddTool(mcp.NewTool("shown"), sess.shown)
 	m.AddTool(mcp.NewTool("generic"), viaGeneric)
+	m.AddTool(mcp.NewTool("helped"), sess.helped)
 }
