@@ -115,6 +115,19 @@ func hasBodies(pass *analysis.Pass) bool {
 	return false
 }
 
+// anyBody reports whether a package's files declare a function with a
+// statement in its body, type-checked or not.
+func anyBody(pass *analysis.Pass) bool {
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && len(fd.Body.List) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // summarizeDependency summarises a dependency package with its bodies:
 // every function, its summaries exported as facts, and written to the
 // cache when the driver gave its key.

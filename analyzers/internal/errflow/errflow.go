@@ -247,10 +247,15 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	if !reaches && !m.ReachesRuntime && !projectPackage(pass) {
 		if dependencyPackage(pass) && !isTestVariant(pass) {
-			if hasBodies(pass) {
+			switch {
+			case hasBodies(pass):
 				res.summarizeDependency(pass)
-			} else {
-				reexportDependency(pass)
+			case reexportDependency(pass):
+			case !anyBody(pass):
+				// Nothing to summarise (interfaces, types, constants):
+				// record that, or every run would load it from source
+				// again, and the packages it imports with it.
+				res.summarizeDependency(pass)
 			}
 		}
 		return res, nil
