@@ -251,7 +251,7 @@ func run(pass *analysis.Pass) (any, error) {
 			case hasBodies(pass):
 				res.summarizeDependency(pass)
 			case reexportDependency(pass):
-			case !anyBody(pass):
+			case len(pass.Files) > 0 && !anyBody(pass):
 				// Nothing to summarise (interfaces, types, constants):
 				// record that, or every run would load it from source
 				// again, and the packages it imports with it.
