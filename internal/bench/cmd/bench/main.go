@@ -305,6 +305,14 @@ func (b *bench) benchCorpus(c corpus) error {
 		return err
 	}
 	c.env = append(slices.Clip(c.env), depcache.EnvVar+"="+depCache)
+	// Each cold run's empty cache is its own directory, removed with
+	// the corpus's runs: they are not the corpus's cache, and add up.
+	var coldCaches []string
+	defer func() {
+		for _, dir := range coldCaches {
+			os.RemoveAll(dir)
+		}
+	}()
 	log.Printf("%s: setup (compiling dependencies, warming the vet caches); not timed", c.name)
 	vettool := filepath.Join(b.bin, "mcperrlint")
 	setup := [][]string{
@@ -342,6 +350,7 @@ func (b *bench) benchCorpus(c corpus) error {
 		{key: "vettool-vet", label: "`go vet -vettool=$(go env GOTOOLDIR)/vet`, warm", args: fixed("go", "vet", "-vettool="+filepath.Join(goEnv("GOTOOLDIR"), "vet"))},
 		{key: "mcperrlint-cold", label: "`mcperrlint ./...`, cold (empty dependency cache)", slow: true, args: func() ([]string, error) {
 			dir, err := os.MkdirTemp(b.work, "depcache-cold-")
+			coldCaches = append(coldCaches, dir)
 			return append([]string{"env", depcache.EnvVar + "=" + dir, filepath.Join(b.bin, "mcperrlint")}, c.patterns...), err
 		}},
 		{key: "noopfacts", label: "no-op declaring a fact type", slow: true, args: fixed(filepath.Join(b.bin, "noopfacts"))},
