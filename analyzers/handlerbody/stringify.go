@@ -255,6 +255,9 @@ func (s *messageScan) textOf(arg ast.Expr, sink string, root func(what string) r
 func (c *checker) paramRoot(fn *types.Func, p int) func(what string) report.Root {
 	return func(what string) report.Root {
 		name := fn.Signature().Params().At(p).Name()
+		if name == "" || name == "_" {
+			name = fmt.Sprintf("number %d", p+1)
+		}
 		root := report.Root{Site: model.FuncName(fn), Key: model.FuncName(fn) + "#" + name, Member: "a call that hands it a raw value"}
 		if b := c.flow.Index().Decl(fn); b != nil {
 			if decl, ok := b.Node.(*ast.FuncDecl); ok {

@@ -125,7 +125,7 @@ func init() {
 
 type checker struct {
 	pending map[string][]report.Pending // findings for other packages, by the function they are in
-	// protocolThrough are the roots (by position) through which an error
+	// protocolThrough are the roots (by stepKey) through which an error
 	// that may be a deliberate protocol error passes.
 	protocolThrough map[string]bool
 	pass            *analysis.Pass
