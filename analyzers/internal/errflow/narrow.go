@@ -194,8 +194,7 @@ func clausesTerminate(body *ast.BlockStmt) bool {
 // one outside any loop, switch or select nested in it.
 func breaks(clause *ast.CaseClause) bool {
 	found := false
-	var visit func(n ast.Node) bool
-	visit = func(n ast.Node) bool {
+	visit := func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.BranchStmt:
 			found = found || n.Tok == token.BREAK
