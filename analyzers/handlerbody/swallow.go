@@ -142,7 +142,7 @@ func onlyReported(info *types.Info, err *types.Var, body *ast.BlockStmt) bool {
 // that is a return, provided no statement between may end the run
 // another way. Nil when there is none, or the run passes through a loop.
 func nextReturn(fn *ast.BlockStmt, node ast.Node) *ast.ReturnStmt {
-	path := enclosing(fn, node)
+	path := errflow.PathTo(fn, node)
 	// path runs from fn down to node; walk back up, looking at what
 	// follows each statement in its block.
 	for i := len(path) - 1; i > 0; i-- {
@@ -183,30 +183,4 @@ func plain(s ast.Stmt) bool {
 		return ok && !terminates(&ast.BlockStmt{List: []ast.Stmt{s}})
 	}
 	return false
-}
-
-// enclosing returns the nodes from root down to node, both included, or
-// nil when node is not in root.
-func enclosing(root, node ast.Node) []ast.Node {
-	var path []ast.Node
-	var found []ast.Node
-	ast.Inspect(root, func(n ast.Node) bool {
-		if found != nil {
-			return false
-		}
-		if n == nil {
-			path = path[:len(path)-1]
-			return false
-		}
-		if n.Pos() > node.Pos() || n.End() < node.End() {
-			return false
-		}
-		path = append(path, n)
-		if n == node {
-			found = append([]ast.Node(nil), path...)
-			return false
-		}
-		return true
-	})
-	return found
 }

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 )
 
 // A Branch is a block that runs only when an error variable is non-nil:
@@ -241,4 +242,29 @@ func valueClauses(info *types.Info, v *types.Var, body *ast.BlockStmt, isNil fun
 		out = append(out, &Branch{Err: v, Body: def})
 	}
 	return out
+}
+
+// PathTo returns the nodes from root down to node, both included, or nil
+// when node is not in root: astutil.PathEnclosingInterval's path, the
+// other way round, for a root that is not a file.
+func PathTo(root, node ast.Node) []ast.Node {
+	var stack, found []ast.Node
+	ast.Inspect(root, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if n.Pos() > node.Pos() || n.End() < node.End() {
+			return false
+		}
+		stack = append(stack, n)
+		if n == node {
+			found = slices.Clone(stack)
+		}
+		return true
+	})
+	return found
 }

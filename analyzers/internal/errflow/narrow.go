@@ -87,7 +87,7 @@ func (n *narrowing) guards(ret *ast.ReturnStmt, p *types.Var) []string {
 		return nil
 	}
 	var out []string
-	path := pathTo(n.b.Block, ret)
+	path := PathTo(n.b.Block, ret)
 	for i := len(path) - 1; i > 0; i-- {
 		block, ok := path[i-1].(*ast.BlockStmt)
 		if !ok {
@@ -206,30 +206,6 @@ func breaks(clause *ast.CaseClause) bool {
 	for _, s := range clause.Body {
 		ast.Inspect(s, visit)
 	}
-	return found
-}
-
-// pathTo returns the nodes from root down to node, both included, or nil
-// when node is not in root.
-func pathTo(root, node ast.Node) []ast.Node {
-	var stack, found []ast.Node
-	ast.Inspect(root, func(n ast.Node) bool {
-		if found != nil {
-			return false
-		}
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		if n.Pos() > node.Pos() || n.End() < node.End() {
-			return false
-		}
-		stack = append(stack, n)
-		if n == node {
-			found = slices.Clone(stack)
-		}
-		return true
-	})
 	return found
 }
 
