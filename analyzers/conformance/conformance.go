@@ -106,10 +106,8 @@ type effect = errflow.Effect
 
 // fileOf returns the file of the package that contains n.
 func fileOf(pass *analysis.Pass, n ast.Node) *ast.File {
-	for _, f := range pass.Files {
-		if f.FileStart <= n.Pos() && n.Pos() <= f.FileEnd {
-			return f
-		}
+	if f := model.FileOf(pass.Files, n.Pos()); f != nil {
+		return f
 	}
 	return pass.Files[0]
 }

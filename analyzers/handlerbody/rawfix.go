@@ -142,8 +142,8 @@ func defines(info *types.Info, as *ast.AssignStmt) int {
 // operandFix returns the fix for a raw value a helper of this package
 // formats into its text at b: the operand of a printf-like call.
 func (c *checker) operandFix(b *errflow.Blob) []analysis.SuggestedFix {
-	file := c.fileOf(b.Pos)
-	if file == nil {
+	file, body := model.FileOf(c.pass.Files, b.Pos), c.flow.Index().Enclosing(b.Pos)
+	if file == nil || body == nil {
 		return nil
 	}
 	path, _ := astutil.PathEnclosingInterval(file, b.Pos, b.End)
@@ -163,7 +163,7 @@ func (c *checker) operandFix(b *errflow.Blob) []analysis.SuggestedFix {
 				if !ok {
 					return nil
 				}
-				unused, ok := c.unusedAfter(enclosingBody(path), []ast.Expr{arg})
+				unused, ok := c.unusedAfter(body.Block, []ast.Expr{arg})
 				if !ok {
 					return nil
 				}
@@ -173,31 +173,6 @@ func (c *checker) operandFix(b *errflow.Blob) []analysis.SuggestedFix {
 		}
 		if tv, ok := c.pass.TypesInfo.Types[call.Fun]; !ok || !tv.IsType() {
 			return nil // not a conversion
-		}
-	}
-	return nil
-}
-
-// enclosingBody returns the body of the function a path from
-// PathEnclosingInterval is in: the innermost literal's, or the
-// declaration's.
-func enclosingBody(path []ast.Node) *ast.BlockStmt {
-	for _, n := range path {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return n.Body
-		case *ast.FuncDecl:
-			return n.Body
-		}
-	}
-	return nil
-}
-
-// fileOf returns the file of this package that holds pos.
-func (c *checker) fileOf(pos token.Pos) *ast.File {
-	for _, f := range c.pass.Files {
-		if f.FileStart <= pos && pos < f.FileEnd {
-			return f
 		}
 	}
 	return nil
