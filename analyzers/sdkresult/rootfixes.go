@@ -71,21 +71,44 @@ func (c *checker) exportRootFixes() {
 	c.pass.ExportPackageFact(fact)
 }
 
+// A foreignRoot is an adapter root of another package whose fix that
+// package made, with the layouts of the files it edits.
+type foreignRoot struct {
+	rootFixes
+	layouts map[string]report.Layout
+}
+
 // foreignRootFix returns the fix that the package of an adapter root of
 // another package, named by its site, made there, and where the root is;
 // nil when there is none.
 func (c *checker) foreignRootFix(site string) (func() []analysis.SuggestedFix, report.Position) {
-	pkgBase, _, _ := strings.Cut(site, "/")
+	r, ok := c.foreignRoots()[site]
+	if !ok {
+		return nil, report.Position{}
+	}
+	return func() []analysis.SuggestedFix { return c.r.ForeignFixes(r.Fixes, r.layouts) }, r.At
+}
+
+// foreignRoots returns, by site, the adapter roots whose fixes the
+// imported packages made, read from their facts once per pass: every
+// return a root decides asks for it.
+func (c *checker) foreignRoots() map[string]foreignRoot {
+	if c.rootsOfImports != nil {
+		return c.rootsOfImports
+	}
+	c.rootsOfImports = map[string]foreignRoot{}
 	for _, pf := range c.pass.AllPackageFacts() {
 		f, ok := pf.Fact.(*rootFixesFact)
-		if !ok || path.Base(pf.Package.Path()) != pkgBase {
+		if !ok {
 			continue
 		}
 		for _, r := range f.Roots {
-			if r.Site == site {
-				return func() []analysis.SuggestedFix { return c.r.ForeignFixes(r.Fixes, f.Layouts) }, r.At
+			// A site names its package by the last element of its path.
+			pkgBase, _, _ := strings.Cut(r.Site, "/")
+			if _, seen := c.rootsOfImports[r.Site]; !seen && path.Base(pf.Package.Path()) == pkgBase {
+				c.rootsOfImports[r.Site] = foreignRoot{r, f.Layouts}
 			}
 		}
 	}
-	return nil, report.Position{}
+	return c.rootsOfImports
 }

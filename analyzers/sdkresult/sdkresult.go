@@ -128,12 +128,15 @@ type checker struct {
 	// protocolThrough are the roots (by stepKey) through which an error
 	// that may be a deliberate protocol error passes.
 	protocolThrough map[string]bool
-	pass            *analysis.Pass
-	flow            *errflow.Result
-	info            *types.Info
-	r               *report.Reporter
-	converting      bool
-	done            map[doneKey]bool
+	// rootsOfImports are the adapter roots whose fixes imported packages
+	// made, by site (see foreignRoots).
+	rootsOfImports map[string]foreignRoot
+	pass           *analysis.Pass
+	flow           *errflow.Result
+	info           *types.Info
+	r              *report.Reporter
+	converting     bool
+	done           map[doneKey]bool
 	// capturing is set while the findings of a handler registered by
 	// another package are made for it (notePending); pendingDirect says,
 	// of each function with such findings, whether its handlers are
