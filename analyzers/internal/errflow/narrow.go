@@ -45,6 +45,9 @@ type narrowing struct {
 	b     *Body
 	info  *types.Info
 	types map[[2]int][]string // by result and parameter index
+	// reassigned says, of each variable asked about, whether the body
+	// assigns it: asked once per return that carries it, walked once.
+	reassigned map[*types.Var]bool
 }
 
 // add records a return of result i that carries the parameters of v.
@@ -135,6 +138,9 @@ func (n *narrowing) asGuard(s ast.Stmt, p *types.Var) string {
 
 // assigned reports whether the body assigns p anywhere.
 func (n *narrowing) assigned(p *types.Var) bool {
+	if found, ok := n.reassigned[p]; ok {
+		return found
+	}
 	found := false
 	ast.Inspect(n.b.Block, func(node ast.Node) bool {
 		if as, ok := node.(*ast.AssignStmt); ok {
@@ -146,6 +152,10 @@ func (n *narrowing) assigned(p *types.Var) bool {
 		}
 		return !found
 	})
+	if n.reassigned == nil {
+		n.reassigned = map[*types.Var]bool{}
+	}
+	n.reassigned[p] = found
 	return found
 }
 
