@@ -1,6 +1,9 @@
 package analyzers_test
 
 import (
+	"fmt"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -26,7 +29,7 @@ func TestShapes(t *testing.T) {
 		"./toolkit", "./kittools", "./kitserver",
 		"./notecache", "./notecacheserver",
 		"./billing", "./billingserver", "./billingreport", "./deployserver",
-		"./warehouse", "./warehouseserver", "./rootkit", "./rootserver", "./clientserver", "./atlasserver", "./vaultserver",
+		"./warehouse", "./warehouseserver", "./rootkit", "./rootserver", "./clientserver", "./atlasserver", "./vaultserver", "./askers", "./askserver",
 		"./drawer", "./drawerreg", "./drawermain", "./shelf", "./shelfreg", "./shelfmain")
 }
 
@@ -50,5 +53,28 @@ func TestRootSites(t *testing.T) {
 	}
 	if len(sites) != 2 || sites[0] == sites[1] {
 		t.Errorf("the finding of replace points at the places client.Put puts the body at lines %v; want two places", sites)
+	}
+}
+
+// TestEntrySites checks that a text showing a client library's error that
+// several of the module's returns hand on (two models behind one
+// interface) is one finding pointing at each of those returns, and not at
+// one that answers the library's error type in its own words.
+func TestEntrySites(t *testing.T) {
+	results := crosstest.Run(t, analysistest.TestData(), handlerbody.Analyzer, "./askserver")
+	var entries []string
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			for _, rel := range d.Related {
+				if strings.Contains(rel.Message, "comes into the module here") {
+					p := r.Action.Package.Fset.Position(rel.Pos)
+					entries = append(entries, fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line))
+				}
+			}
+		}
+	}
+	slices.Sort(entries)
+	if want := []string{"askers.go:38", "askers.go:49"}; !slices.Equal(entries, want) {
+		t.Errorf("the finding of ask points at the returns %v; want %v (Chat's and Backup's, not Careful's)", entries, want)
 	}
 }

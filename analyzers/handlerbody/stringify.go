@@ -396,6 +396,8 @@ func (s *messageScan) report(arg ast.Expr, b *errflow.Blob, sink string, related
 	switch {
 	case b.Reader != nil:
 		s.c.report.Fold(rules.NoStringifyUpstreamError, s.c.readerRoot(b.Reader, b.What), handler, d)
+	case b.EntrySite != "":
+		s.c.report.Fold(rules.NoStringifyUpstreamError, s.c.entryRoot(b), handler, d)
 	case !b.Pos.IsValid() && b.Site != "":
 		s.c.report.Fold(rules.NoStringifyUpstreamError, s.c.originRoot(b), handler, d)
 	default:
@@ -416,7 +418,7 @@ func (s *messageScan) diagnostic(arg ast.Expr, b *errflow.Blob, sink string, rel
 	}
 	// Two raw values of other packages shown by one text are two findings,
 	// each folded under the place it enters its text.
-	if !s.c.once(rules.NoStringifyUpstreamError, onceKey{posRange{at.Pos(), at.End()}, b.Site}) {
+	if !s.c.once(rules.NoStringifyUpstreamError, onceKey{posRange{at.Pos(), at.End()}, b.Site, b.EntrySite}) {
 		return analysis.Diagnostic{}, false
 	}
 	d := analysis.Diagnostic{
@@ -433,7 +435,41 @@ func (s *messageScan) diagnostic(arg ast.Expr, b *errflow.Blob, sink string, rel
 		pos, end := s.c.report.ForeignPos(report.Position{File: b.File, Line: b.Line, Col: 1})
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, End: end, Message: "the raw value enters the text here, in " + b.Site})
 	}
+	if b.EntrySite != "" {
+		pos, end := b.EntryPos, b.EntryPos
+		if !pos.IsValid() {
+			pos, end = s.c.report.ForeignPos(report.Position{File: b.EntryFile, Line: b.EntryLine, Col: 1})
+		}
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, End: end, Message: "it comes into the module here, in " + b.EntrySite})
+	}
 	return d, true
+}
+
+// entryRoot is the root of the findings of a raw value from another
+// module (a client library's error type that prints the body) at the
+// first return of this module that hands it on: one edit there, saying
+// in words of the module's own what failed, keeps it out of every text
+// that shows that error. When only one text shows it, that text is the
+// one edit, and the finding stays there, naming this place.
+func (c *checker) entryRoot(b *errflow.Blob) report.Root {
+	from := b.Site
+	if len(b.Via) > 0 {
+		from = b.Via[len(b.Via)-1] + " (" + b.Site + ")"
+	}
+	root := report.Root{Site: b.EntrySite, File: b.EntryFile, Line: b.EntryLine, Member: "a text that shows it", Also: "it also comes into the module here, in "}
+	if b.EntryPos.IsValid() {
+		root.Pos, root.End = b.EntryPos, b.EntryPos+token.Pos(len("return"))
+	} else {
+		// Every return of another package that hands on one library's
+		// value: one finding, naming each.
+		root.Key = "entry of " + b.Site
+	}
+	what := b.What
+	root.Message = func(texts, funcs int) string {
+		return fmt.Sprintf("%s, from %s, comes into the module through a return that hands it on, and %s of %s show it: raw upstream text reaches the client, where it can leak internal details and mislead the agent; say what failed in words of the module's own at that return, and keep the raw value in %s",
+			what, from, report.Count(texts, "text"), report.Count(funcs, "function"), c.rawValuePlace())
+	}
+	return root
 }
 
 // originRoot is the root of the findings of a raw value that enters its
@@ -504,8 +540,8 @@ func through(b *errflow.Blob) string {
 // onceKey is what a raw value is reported once for: where, and, for one
 // of another package, the place it enters its text there.
 type onceKey struct {
-	at   posRange
-	site string
+	at          posRange
+	site, entry string
 }
 
 // A posRange is an analysis.Range of two positions.

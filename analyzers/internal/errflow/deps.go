@@ -142,6 +142,7 @@ func anyBody(pass *analysis.Pass) bool {
 func (r *Result) summarizeDependency(pass *analysis.Pass) {
 	r.x = newIndex(pass.TypesInfo, serverFiles(pass), pass.Pkg, "")
 	r.s = newSolver(pass, r.model, r.x)
+	r.s.dependency = true
 	r.s.solveAll()
 	for _, sum := range r.s.sums {
 		keepUpstream(sum)
@@ -255,6 +256,7 @@ func keepUpstream(sum *Summary) {
 		out := bs[:0:0]
 		for _, b := range bs {
 			if b.Kind.Upstream() {
+				b.Outside = true
 				out = append(out, b)
 			}
 		}

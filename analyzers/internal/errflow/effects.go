@@ -12,6 +12,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
 )
@@ -67,28 +68,35 @@ func (w *walk) unit(b *Body) *Summary {
 	narrow := narrowing{b: b, info: w.s.info}
 	for _, ret := range b.Returns {
 		for i := 0; i < results.Len(); i++ {
-			o, ok := ResultOrigin(ret, i, results.Len())
+			origins, zero, ok := w.returned(ret, i, results)
 			if !ok {
-				values[i].merge(Value{Shape: ShapeUnknown}) // a bare return of named results
+				values[i].merge(Value{Shape: ShapeUnknown}) // a bare return of an unnamed result
 				continue
 			}
-			rv := w.value(o.Expr, o.Index)
-			if IsErrorOrRuntimeError(results.At(i).Type()) {
-				w.carried(sum, o.Expr, false)
-				narrow.add(i, ret, rv)
+			if zero {
+				values[i].merge(Value{Shape: ShapeNil, ContextOnly: true})
 			}
-			values[i].merge(rv)
-			if IsText(results.At(i).Type()) {
-				for _, b := range w.textBlobs(o, 0) {
-					values[i].addBlob(b)
+			for _, o := range origins {
+				rv := w.value(o.Expr, o.Index)
+				rv.Blobs = w.entered(rv.Blobs, ret)
+				if IsErrorOrRuntimeError(results.At(i).Type()) {
+					w.carried(sum, o.Expr, false)
+					narrow.add(i, ret, rv)
+					rv.Blobs = narrow.local(ret, o, rv.Blobs)
 				}
-				values[i].Shows = union(values[i].Shows, w.shownAt(o))
-			} else if isStructResult(results.At(i).Type()) {
-				for _, bl := range w.structBlobs(o, 0) {
-					if fieldBlobs == nil {
-						fieldBlobs = make([][]Blob, results.Len())
+				values[i].merge(rv)
+				if IsText(results.At(i).Type()) {
+					for _, b := range w.entered(w.textBlobs(o, 0), ret) {
+						values[i].addBlob(b)
 					}
-					fieldBlobs[i] = appendBlob(fieldBlobs[i], bl)
+					values[i].Shows = union(values[i].Shows, w.shownAt(o))
+				} else if isStructResult(results.At(i).Type()) {
+					for _, bl := range w.structBlobs(o, 0) {
+						if fieldBlobs == nil {
+							fieldBlobs = make([][]Blob, results.Len())
+						}
+						fieldBlobs[i] = appendBlob(fieldBlobs[i], bl)
+					}
 				}
 			}
 		}
@@ -174,6 +182,48 @@ func (w *walk) lit(lit *ast.FuncLit) *Summary {
 	sum := w.unit(w.s.x.Lit(lit))
 	w.lits[lit] = sum
 	return sum
+}
+
+// entered returns bs with ret as the entry of each raw value from another
+// module that has none yet: in the module's own code, the first return
+// that hands on what a library's call gave. A dependency's own returns
+// are not entries. bs itself is not changed: values share their lists.
+func (w *walk) entered(bs []Blob, ret *ast.ReturnStmt) []Blob {
+	if w.s.dependency {
+		return bs
+	}
+	var out []Blob
+	for i, b := range bs {
+		if !b.Outside || b.EntrySite != "" {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(bs)
+		}
+		out[i].Entry = Entry{EntrySite: w.s.site(ret.Pos()), EntryPos: ret.Pos()}
+	}
+	if out == nil {
+		return bs
+	}
+	return out
+}
+
+// returned returns what ret gives for result i: the one expression it
+// names, or, for a bare return, what the named result may hold there
+// (BareResult), and whether that may be its zero value. A library's
+// func (c *Client) Create(…) (resp Response, err error) { …; err =
+// c.send(req, &resp); return } returns send's error. ok is false for a
+// bare return of a result with no name.
+func (w *walk) returned(ret *ast.ReturnStmt, i int, results *types.Tuple) (origins []Origin, zero, ok bool) {
+	if o, ok := ResultOrigin(ret, i, results.Len()); ok {
+		return []Origin{o}, false, true
+	}
+	v := results.At(i)
+	if v.Name() == "" || v.Name() == "_" {
+		return nil, false, false
+	}
+	origins, zero = w.r.Resolver.BareResult(ret, v)
+	return origins, zero, true
 }
 
 // include adds what a literal nested in a function names: it runs with

@@ -55,6 +55,10 @@ type FactBlob struct {
 	File              string
 	Line              int
 	ErrType           string
+	Outside           bool
+	EntrySite         string
+	EntryFile         string
+	EntryLine         int
 }
 
 func (*summaryFact) AFact() {}
@@ -118,7 +122,8 @@ func (r FactSlot) describe() string {
 func factBlobs(bs []Blob) []FactBlob {
 	var out []FactBlob
 	for _, b := range bs {
-		out = append(out, FactBlob{Kind: b.Kind, What: b.What, Site: b.Site, Field: b.Field, Via: b.Via, File: b.File, Line: b.Line, ErrType: b.ErrType})
+		out = append(out, FactBlob{Kind: b.Kind, What: b.What, Site: b.Site, Field: b.Field, Via: b.Via, File: b.File, Line: b.Line, ErrType: b.ErrType,
+			Outside: b.Outside, EntrySite: b.EntrySite, EntryFile: b.EntryFile, EntryLine: b.EntryLine})
 	}
 	return out
 }
@@ -127,7 +132,8 @@ func factBlobs(bs []Blob) []FactBlob {
 func blobsOf(fbs []FactBlob) []Blob {
 	var out []Blob
 	for _, b := range fbs {
-		out = append(out, Blob{Kind: b.Kind, What: b.What, Site: b.Site, Field: b.Field, Via: append([]string(nil), b.Via...), File: b.File, Line: b.Line, ErrType: b.ErrType})
+		out = append(out, Blob{Kind: b.Kind, What: b.What, Site: b.Site, Field: b.Field, Via: append([]string(nil), b.Via...), File: b.File, Line: b.Line, ErrType: b.ErrType,
+			Outside: b.Outside, Entry: Entry{EntrySite: b.EntrySite, EntryFile: b.EntryFile, EntryLine: b.EntryLine}})
 	}
 	return out
 }
@@ -306,6 +312,10 @@ func (s *solver) locate(sum *Summary) {
 				if b := &bs[j]; b.File == "" && b.Pos.IsValid() {
 					p := s.pass.Fset.Position(b.Pos)
 					b.File, b.Line = p.Filename, p.Line
+				}
+				if b := &bs[j]; b.EntryFile == "" && b.EntryPos.IsValid() {
+					p := s.pass.Fset.Position(b.EntryPos)
+					b.EntryFile, b.EntryLine = p.Filename, p.Line
 				}
 			}
 		}

@@ -219,6 +219,31 @@ func breaks(clause *ast.CaseClause) bool {
 	return found
 }
 
+// local drops from bs, the raw values ret returns of the origin o, those
+// of the error types an errors.As test before ret picks out of the local
+// o names: a helper that answers a client's *RequestError in its own
+// words and returns every other error as it is never returns that
+// type's body. (Parameters are narrowed by the caller, through
+// Slot.Narrow.) bs itself is not changed.
+func (n *narrowing) local(ret *ast.ReturnStmt, o Origin, bs []Blob) []Blob {
+	if len(bs) == 0 || o.Index >= 0 {
+		return bs
+	}
+	id, ok := ast.Unparen(o.Expr).(*ast.Ident)
+	if !ok {
+		return bs
+	}
+	v, _ := n.info.Uses[id].(*types.Var)
+	if v == nil || IsParam(v) || !IsError(v.Type()) {
+		return bs
+	}
+	away := n.guards(ret, v)
+	if len(away) == 0 {
+		return bs
+	}
+	return slices.DeleteFunc(slices.Clone(bs), func(b Blob) bool { return slices.Contains(away, b.ErrType) })
+}
+
 // TestedAway returns the error types the variable v of body b cannot hold
 // at ret: those an errors.As test before it, whose branch always returns,
 // picked out (see Slot.Narrow). A raw value such a type prints

@@ -11,6 +11,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 )
 
 // An Origin is a value a variable may hold: an expression, and, when the
@@ -221,7 +222,7 @@ func (r *Resolver) final(origins []Origin) bool {
 // (h, err := helper(); …; b, err := json.Marshal(h); if err != nil {
 // return err }) holds, at each return, the error of the call just before
 // it. An assignment in a branch (if, else, a case, a loop) hides nothing.
-func (r *Resolver) reaching(use ast.Expr, origins []Origin) []Origin {
+func (r *Resolver) reaching(use ast.Node, origins []Origin) []Origin {
 	if r.body == nil || len(origins) < 2 || !r.body.Pos().IsValid() || use.Pos() < r.body.Pos() || use.End() > r.body.End() {
 		return origins
 	}
@@ -266,6 +267,72 @@ func (r *Resolver) reaching(use ast.Expr, origins []Origin) []Origin {
 		return origins
 	}
 	return out
+}
+
+// BareResult returns what a bare return gives for the named result v:
+// the origins of v that reach ret, and whether v may still hold its zero
+// value there — no assignment before ret in a block that holds it runs
+// whenever ret does. (func f() (s string, err error) { s, err = g();
+// return } gives g's values and never the zero.)
+func (r *Resolver) BareResult(ret *ast.ReturnStmt, v *types.Var) ([]Origin, bool) {
+	origins := r.reaching(ret, r.varOrigins(v))
+	zero := r.zero[v]
+	if guard := r.nilGuard(ret, v); guard.IsValid() {
+		// if err != nil { return } before ret: what err held before
+		// the test (or was given in its branch) is nil by ret.
+		origins = slices.DeleteFunc(slices.Clone(origins), func(o Origin) bool { return o.Expr.End() <= guard })
+		zero = true
+	}
+	for _, o := range origins {
+		e := o.Expr
+		if !zero || r.body == nil || e.Pos() < r.body.Pos() || e.End() > r.body.End() || e.End() > ret.Pos() {
+			continue
+		}
+		if b := r.blockOf(e); b != nil && b.Pos() <= ret.Pos() && ret.End() <= b.End() {
+			zero = false
+		}
+	}
+	return origins, zero
+}
+
+// nilGuard returns the end of the last statement before ret, in a block
+// that holds it, that leaves the function when v is not nil
+// (if v != nil { …; return }), or NoPos.
+func (r *Resolver) nilGuard(ret *ast.ReturnStmt, v *types.Var) token.Pos {
+	if r.body == nil || ret.Pos() < r.body.Pos() || ret.End() > r.body.End() {
+		return token.NoPos
+	}
+	guard := token.NoPos
+	path := PathTo(r.body, ret)
+	for i := 1; i < len(path); i++ {
+		block, ok := path[i-1].(*ast.BlockStmt)
+		if !ok {
+			continue
+		}
+		for _, s := range block.List {
+			if s == path[i] {
+				break
+			}
+			if is, ok := s.(*ast.IfStmt); ok && is.Else == nil && terminating(is.Body) && r.testsNonNil(is.Cond, v) && is.End() > guard {
+				guard = is.End()
+			}
+		}
+	}
+	return guard
+}
+
+// testsNonNil reports whether cond is v != nil.
+func (r *Resolver) testsNonNil(cond ast.Expr, v *types.Var) bool {
+	c, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || c.Op != token.NEQ {
+		return false
+	}
+	x, y := c.X, c.Y
+	if IsNil(r.info, x) {
+		x, y = y, x
+	}
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	return ok && r.info.Uses[id] == v && IsNil(r.info, y)
 }
 
 // blockOf returns the innermost block of the body that holds e,

@@ -30,6 +30,10 @@ type solver struct {
 	x       *Index
 	model   *model.Model
 	pkgBase string
+	// dependency reports that the package is a dependency, summarised
+	// for its facts: its returns are not where the module's own code
+	// receives a library's values (see walk.entered).
+	dependency bool
 
 	order []*types.Func // declared functions with a body, in source order
 	sums  map[*types.Func]*Summary

@@ -156,6 +156,25 @@ type Blob struct {
 	// answers in its own words keeps the value out of what follows
 	// (Slot.Narrow).
 	ErrType string
+	// Outside reports that the value comes from a dependency, another
+	// module (keepUpstream marks what leaves one): the module's own code
+	// receives it from a library's call.
+	Outside bool
+	// Entry is, of a value from outside, the first return of the module
+	// that hands it on (an error or a text returned from a call of the
+	// library): where the module could translate it into words of its
+	// own. EntrySite names it as Site does, EntryPos is it in this
+	// package, and EntryFile and EntryLine once a fact carried it away.
+	Entry
+}
+
+// An Entry is where a raw value from another module enters this one: the
+// first return of the module that hands it on.
+type Entry struct {
+	EntrySite string
+	EntryPos  token.Pos
+	EntryFile string
+	EntryLine int
 }
 
 // A BlobKind is what a raw value is.

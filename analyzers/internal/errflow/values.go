@@ -104,7 +104,7 @@ func (v *Value) addBlobVia(fn *types.Func, b Blob) {
 // interface, to itself) names a function twice.
 func appendBlob(bs []Blob, b Blob) []Blob {
 	for i, old := range bs {
-		if old.Site == b.Site && old.What == b.What && old.Pos == b.Pos && old.Field == b.Field {
+		if old.Site == b.Site && old.What == b.What && old.Pos == b.Pos && old.Field == b.Field && old.EntrySite == b.EntrySite {
 			if len(b.Via) < len(old.Via) {
 				bs = slices.Clone(bs)
 				bs[i] = b

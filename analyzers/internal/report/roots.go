@@ -55,6 +55,10 @@ type Root struct {
 	// Site: the function it is in, when every place that function puts a
 	// value into its text is one edit there.
 	Key string
+	// Also says what each of a Key's other sites is, as related
+	// information at a lone finding: "the raw value also enters the text
+	// here, in " when empty.
+	Also string
 	// Member says what each finding folded under it is, as related
 	// information at it: "a return it decides".
 	Member string
@@ -135,10 +139,21 @@ func (r *Reporter) folding() bool {
 // FlushRoots reports what Fold recorded: one finding per root that
 // explains several, and the lone findings as they are.
 func (r *Reporter) FlushRoots() {
+	lone := map[loneKey]int{} // where each lone finding went in lones
+	var lones []loneFinding
 	for _, k := range r.rootOrder {
 		g := r.roots[k]
 		if len(g.members) == 1 {
-			r.Diagnostic(g.rule, r.withSites(g))
+			// Lone findings of several roots at one place are one edit
+			// there: one finding, pointing at each root.
+			d := r.withSites(g)
+			key := loneKey{g.rule.ID, d.Pos, d.End}
+			if i, ok := lone[key]; ok {
+				lones[i].d.Related = appendRelated(lones[i].d.Related, d.Related...)
+				continue
+			}
+			lone[key] = len(lones)
+			lones = append(lones, loneFinding{g.rule, d})
 			continue
 		}
 		d := r.rootDiagnostic(g)
@@ -147,7 +162,33 @@ func (r *Reporter) FlushRoots() {
 		}
 		r.Diagnostic(g.rule, d)
 	}
+	for _, l := range lones {
+		r.Diagnostic(l.rule, l.d)
+	}
 	r.roots, r.rootOrder = nil, nil
+}
+
+// A loneKey is where a lone finding of a rule is.
+type loneKey struct {
+	rule     string
+	pos, end token.Pos
+}
+
+type loneFinding struct {
+	rule rules.Rule
+	d    analysis.Diagnostic
+}
+
+// appendRelated appends to related the positions of more it does not
+// hold yet.
+func appendRelated(related []analysis.RelatedInformation, more ...analysis.RelatedInformation) []analysis.RelatedInformation {
+	related = slices.Clone(related)
+	for _, m := range more {
+		if !slices.ContainsFunc(related, func(x analysis.RelatedInformation) bool { return x.Pos == m.Pos && x.Message == m.Message }) {
+			related = append(related, m)
+		}
+	}
+	return related
 }
 
 // withSites is the lone finding of a root, with a related position at
@@ -163,7 +204,7 @@ func (r *Reporter) withSites(g *rootGroup) analysis.Diagnostic {
 	for _, s := range g.sites[1:] {
 		if s.File != "" {
 			pos, end := r.ForeignPos(Position{File: s.File, Line: s.Line, Col: 1})
-			d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, End: end, Message: "the raw value also enters the text here, in " + s.Site})
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, End: end, Message: cmp.Or(g.root.Also, "the raw value also enters the text here, in ") + s.Site})
 		}
 	}
 	return d
