@@ -29,7 +29,7 @@ func TestShapes(t *testing.T) {
 		"./toolkit", "./kittools", "./kitserver",
 		"./notecache", "./notecacheserver",
 		"./billing", "./billingserver", "./billingreport", "./deployserver",
-		"./warehouse", "./warehouseserver", "./rootkit", "./rootserver", "./clientserver", "./atlasserver", "./vaultserver", "./askers", "./askserver",
+		"./warehouse", "./warehouseserver", "./rootkit", "./rootserver", "./clientserver", "./atlasserver", "./vaultserver", "./askers", "./askserver", "./soundserver",
 		"./drawer", "./drawerreg", "./drawermain", "./shelf", "./shelfreg", "./shelfmain")
 }
 
@@ -77,4 +77,10 @@ func TestEntrySites(t *testing.T) {
 	if want := []string{"askers.go:38", "askers.go:49"}; !slices.Equal(entries, want) {
 		t.Errorf("the finding of ask points at the returns %v; want %v (Chat's and Backup's, not Careful's)", entries, want)
 	}
+}
+
+// TestLibraryBodyFix checks the fix for a client library's body put into
+// a helper's error text: the body's operand leaves the format.
+func TestLibraryBodyFix(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), handlerbody.Analyzer, "./soundserver")
 }

@@ -10,7 +10,11 @@ go 1.26.0
 require (
 	example.com/upstream v0.0.0
 	github.com/mark3labs/mcp-go v1.2.1
+	resty.dev/v3 v3.0.0
 )
 
 // An API client library, a module outside the workspace (see upstream/go.mod).
 replace example.com/upstream v0.0.0 => ./upstream
+
+// The part of an HTTP client library the fixtures use (see restystub/go.mod).
+replace resty.dev/v3 v3.0.0 => ./restystub

@@ -46,6 +46,17 @@ var rawSources = map[string]rawSource{
 	"net/http/httputil.DumpRequestOut": {BlobDump, "an HTTP dump from httputil.DumpRequestOut", false},
 	"(*os/exec.Cmd).Output":            {BlobOutput, "a subprocess's output from (*exec.Cmd).Output", false},
 	"(*os/exec.Cmd).CombinedOutput":    {BlobOutput, "a subprocess's output from (*exec.Cmd).CombinedOutput", false},
+
+	// HTTP client libraries whose response keeps the body it read, and
+	// hands it out through accessors: their summaries cannot say so, the
+	// body being read into an unexported field by whichever method ran
+	// first (resty's readIfRequired).
+	"(*github.com/go-resty/resty/v2.Response).String": {BlobBody, "an HTTP response body from resty's Response.String", false},
+	"(*github.com/go-resty/resty/v2.Response).Body":   {BlobBody, "an HTTP response body from resty's Response.Body", false},
+	"(*resty.dev/v3.Response).String":                 {BlobBody, "an HTTP response body from resty's Response.String", false},
+	"(*resty.dev/v3.Response).Bytes":                  {BlobBody, "an HTTP response body from resty's Response.Bytes", false},
+	"(*github.com/imroc/req/v3.Response).String":      {BlobBody, "an HTTP response body from req's Response.String", false},
+	"(*github.com/imroc/req/v3.Response).Bytes":       {BlobBody, "an HTTP response body from req's Response.Bytes", false},
 }
 
 // readerWrappers are the functions that return a reader of their first
