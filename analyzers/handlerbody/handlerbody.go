@@ -258,6 +258,7 @@ func (c *checker) checkHandler(fh *errflow.Handler) {
 		preserveCauseOnRethrow(h)
 		noFakeEmptyResult(h)
 		noSwallowedFailure(h)
+		noFallThroughOnFailure(h)
 		noStringifyInReturnedErrors(h)
 		noStringifyInShownOutput(h)
 		noStringifyInOutput(h)

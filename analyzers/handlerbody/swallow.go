@@ -3,6 +3,7 @@ package handlerbody
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -183,4 +184,94 @@ func plain(s ast.Stmt) bool {
 		return ok && !terminates(&ast.BlockStmt{List: []ast.Stmt{s}})
 	}
 	return false
+}
+
+// noFallThroughOnFailure reports the handlers that test a call only for
+// success — if err == nil { return … }, with no else — and, when it
+// fails, fall out of the if and on to a return of an empty success: "{}"
+// where the marshalled data would have been. The failure is handled by
+// not being handled; the client reads an empty answer. The return is
+// the next one on that path (nextReturn), it must not mention err, and
+// every value it gives must be empty (errflow.EmptySuccess).
+func noFallThroughOnFailure(h *handler) {
+	if h.b.Block == nil {
+		return
+	}
+	info := h.c.info
+	ast.Inspect(h.b.Block, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false // another function's statements
+		}
+		is, ok := n.(*ast.IfStmt)
+		if !ok || is.Else != nil || !terminates(is.Body) {
+			return true
+		}
+		err := successTest(info, is.Cond)
+		if err == nil {
+			return true
+		}
+		ret := nextReturn(h.b.Block, is)
+		if ret == nil || !h.emptySuccess(ret) || errflow.MentionsAny(info, ret, map[*types.Var]bool{err: true}) || !h.c.once(rules.NoFakeEmptyResult, is) {
+			return true
+		}
+		h.c.report.Diagnostic(rules.NoFakeEmptyResult, analysis.Diagnostic{
+			Pos: is.Cond.Pos(),
+			End: is.Cond.End(),
+			Related: []analysis.RelatedInformation{
+				{Pos: ret.Pos(), End: ret.End(), Message: "the empty success a failure falls through to"},
+			},
+			Message: fmt.Sprintf("%s tests %s only for success: when the call fails it carries on to an empty success (line %d), and the client cannot tell the failure from a real, empty answer; handle %s != nil with the error (or an error result)",
+				h.describe(), err.Name(), h.c.pass.Fset.Position(ret.Pos()).Line, err.Name()),
+		})
+		return true
+	})
+}
+
+// successTest returns the local error variable a condition tests for nil
+// (err == nil), or nil.
+func successTest(info *types.Info, cond ast.Expr) *types.Var {
+	c, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || c.Op != token.EQL {
+		return nil
+	}
+	x, y := c.X, c.Y
+	if errflow.IsNil(info, x) {
+		x, y = y, x
+	}
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok || !errflow.IsNil(info, y) {
+		return nil
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	if v == nil || errflow.IsParam(v) || !errflow.IsError(v.Type()) {
+		return nil
+	}
+	return v
+}
+
+// emptySuccess reports whether ret gives the client an empty success: a
+// nil error, a result that is not an error result, and nothing but empty
+// values.
+func (h *handler) emptySuccess(ret *ast.ReturnStmt) bool {
+	flow := h.c.flow
+	errIndex, resIndex := h.errorSlot(), h.resultSlot()
+	if len(ret.Results) != h.results || errIndex >= 0 && !flow.IsNilError(h.b, ret.Results[errIndex]) {
+		return false
+	}
+	if resIndex >= 0 {
+		shape := flow.ResultShape(h.b, ret.Results[resIndex])
+		if errflow.IsErrorResult(shape) || shape == errflow.ShapeNil && h.kind() != model.GoSDKTyped {
+			return false
+		}
+	}
+	values := 0
+	for i, v := range ret.Results {
+		if i != errIndex && h.Path.Roles[i] != errflow.RoleDropped {
+			if !flow.EmptySuccess(h.b, v) {
+				return false
+			}
+			values++
+		}
+	}
+	return values > 0
 }
