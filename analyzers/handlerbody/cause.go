@@ -66,7 +66,7 @@ func preserveCauseOnRethrow(h *handler) {
 			}
 			h.lostCause(errExpr, br)
 		case resIndex >= 0 && errflow.IsErrorResult(flow.ResultShape(h.b, ret.Results[resIndex])):
-			if flow.ResultCarries(h.b, ret.Results[resIndex], br, ret) {
+			if flow.ResultCarries(h.b, ret.Results[resIndex], br, ret) || handedTo(h.c.info, ret.Results[resIndex], br.Err) {
 				continue
 			}
 			h.lostResultCause(ret.Results[resIndex], br)
@@ -267,6 +267,23 @@ func (h *handler) hasCause(call *ast.CallExpr) bool {
 			if opt, ok := ast.Unparen(o).(*ast.CallExpr); ok && model.IsRuntimeFunc(model.Callee(h.c.info, opt), "WithCause") {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// handedTo reports whether res is a call given err itself: a helper of
+// the project's that builds the error result from it (failure(msg, err))
+// keeps it, in the text or in its log, as a call given err before the
+// return would.
+func handedTo(info *types.Info, res ast.Expr, err *types.Var) bool {
+	call, ok := ast.Unparen(res).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	for _, a := range call.Args {
+		if id, ok := ast.Unparen(a).(*ast.Ident); ok && info.Uses[id] == err {
+			return true
 		}
 	}
 	return false

@@ -218,6 +218,10 @@ func (s *messageScan) helperSinks(call *ast.CallExpr, fn *types.Func) {
 					s.textOf(a, sink, s.c.paramRoot(fn, p))
 				case errflow.IsText(s.c.info.TypeOf(a)):
 					s.text(a, sink)
+				case errflow.IsError(s.c.info.TypeOf(a)):
+					// newToolResultError(msg, err): the helper shows the
+					// error's text, and the raw values in it.
+					s.errorValue(a, -1, sink, false)
 				}
 			}
 		}

@@ -54,7 +54,17 @@ func noSwallowedFailure(h *handler) {
 				continue
 			}
 		}
-		if errflow.MentionsAny(h.c.info, ret, map[*types.Var]bool{br.Err: true}) || !h.c.once(rules.NoFakeEmptyResult, br.Body) {
+		if errflow.MentionsAny(h.c.info, ret, map[*types.Var]bool{br.Err: true}) {
+			continue
+		}
+		if vals := flow.FailedValues(h.b, br); len(vals) > 0 && !usedBy(h.c.info, h.b.Block, br.Body.End(), ret, vals) && !h.emptySuccess(ret) && namesLocals(h.c.info, ret) {
+			// An optional value lost (a meeting's transcripts): the
+			// answer is data of its own, and does not use what the call
+			// would have given. (A constant answer — "Detached from the
+			// process" — claims what the failed call was to do.)
+			continue
+		}
+		if !h.c.once(rules.NoFakeEmptyResult, br.Body) {
 			continue
 		}
 		related := append(h.related(br), analysis.RelatedInformation{Pos: ret.Pos(), End: ret.End(), Message: "the success it carries on to"})
@@ -65,6 +75,75 @@ func noSwallowedFailure(h *handler) {
 			Message: fmt.Sprintf("%s only logs %s and carries on to a success (line %d): the client is answered as if the call had worked; return the error (or an error result) here — logging it does not tell the client",
 				h.describe(), br.Err.Name(), h.c.pass.Fset.Position(ret.Pos()).Line),
 		})
+	}
+}
+
+// usedBy reports whether ret uses one of vars: names it, or a local that
+// a statement between from and ret assigns (or stores into) from it.
+// text := string(data); return mcp.NewToolResultText(text) uses data.
+func usedBy(info *types.Info, block *ast.BlockStmt, from token.Pos, ret *ast.ReturnStmt, vars []*types.Var) bool {
+	set := map[*types.Var]bool{}
+	for _, v := range vars {
+		set[v] = true
+	}
+	ast.Inspect(block, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case nil:
+			return false
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if n.Pos() < from || n.End() > ret.Pos() {
+				return true
+			}
+			for _, rhs := range n.Rhs {
+				if !errflow.MentionsAny(info, rhs, set) {
+					continue
+				}
+				for _, lhs := range n.Lhs {
+					if v := baseVar(info, lhs); v != nil {
+						set[v] = true
+					}
+				}
+			}
+		}
+		return n.Pos() < ret.Pos()
+	})
+	return errflow.MentionsAny(info, ret, set)
+}
+
+// namesLocals reports whether ret names a local variable: its answer is
+// built from values, not only constants.
+func namesLocals(info *types.Info, ret *ast.ReturnStmt) bool {
+	found := false
+	ast.Inspect(ret, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && !found {
+			if v, ok := info.Uses[id].(*types.Var); ok && !v.IsField() && v.Pkg() != nil && v.Parent() != v.Pkg().Scope() {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// baseVar returns the variable an assignment's target stores into: v in
+// v, v[k], v.f, *v.
+func baseVar(info *types.Info, e ast.Expr) *types.Var {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			v, _ := info.ObjectOf(x).(*types.Var)
+			return v
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		default:
+			return nil
+		}
 	}
 }
 

@@ -13,6 +13,7 @@ package errflow
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
 )
@@ -178,6 +179,23 @@ func (r *Result) FailedCall(b *Body, br *Branch) bool {
 		}
 	}
 	return false
+}
+
+// FailedValues returns the variables the calls that br's error comes
+// from gave their other results to (v in v, err := f()). None when they
+// give nothing else or every other result is dropped (_, err :=
+// c.Delete(id)): the call was an action, and a success after it claims
+// it happened.
+func (r *Result) FailedValues(b *Body, br *Branch) []*types.Var {
+	var out []*types.Var
+	for _, o := range b.Root.Resolver.varOrigins(br.Err) {
+		for _, v := range b.Root.Resolver.assignedFrom(o.Expr) {
+			if v != br.Err && !slices.Contains(out, v) {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
 }
 
 // FillsParam reports whether b writes into what a parameter points to: an

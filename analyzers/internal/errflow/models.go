@@ -90,6 +90,8 @@ var parsers = map[string]map[string]bool{
 	"regexp":        {"Compile": true, "CompilePOSIX": true},
 	"encoding/json": {"Marshal": true, "MarshalIndent": true, "Unmarshal": true},
 	"encoding/hex":  {"DecodeString": true},
+	"mime":          {"ParseMediaType": true},
+	"net/mail":      {"ParseAddress": true, "ParseAddressList": true, "ParseDate": true},
 }
 
 // malformedInput reports whether fn is one of parsers, or a method of

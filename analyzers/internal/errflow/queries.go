@@ -614,6 +614,9 @@ func (r *Result) empty(b *Body, expr ast.Expr, depth int) bool {
 	if lit := model.CompositeLit(expr); lit != nil {
 		return r.emptyLiteral(b, lit, depth)
 	}
+	if s, ok := StringConst(info, expr); ok {
+		return emptyText.MatchString(s) // a text that claims there is nothing
+	}
 	switch e := expr.(type) {
 	case *ast.CallExpr:
 		fn := model.Callee(info, e)
@@ -622,11 +625,7 @@ func (r *Result) empty(b *Body, expr ast.Expr, depth int) bool {
 		}
 		switch fn.Name() {
 		case "NewToolResultText", "NewTextContent":
-			s, ok := "", len(e.Args) == 1
-			if ok {
-				s, ok = StringConst(info, e.Args[0])
-			}
-			return ok && emptyText.MatchString(s)
+			return len(e.Args) == 1 && r.empty(b, e.Args[0], depth+1)
 		case "NewToolResultStructuredOnly":
 			return len(e.Args) == 1 && r.empty(b, e.Args[0], depth+1)
 		case "NewToolResultStructured":
@@ -638,8 +637,8 @@ func (r *Result) empty(b *Body, expr ast.Expr, depth int) bool {
 		}
 	case *ast.Ident:
 		v := localVar(info, e)
-		if v == nil || !b.Root.OnlyReturned(v) {
-			return false
+		if v == nil || !immutable(v.Type()) && !b.Root.OnlyReturned(v) {
+			return false // a use may have filled it in
 		}
 		for _, o := range b.Root.Resolver.Origins(e) {
 			if o == ast.Expr(e) || !r.empty(b, o, depth+1) {
@@ -649,6 +648,13 @@ func (r *Result) empty(b *Body, expr ast.Expr, depth int) bool {
 		return true
 	}
 	return false
+}
+
+// immutable reports whether a value of type t cannot be changed through
+// a use of the variable that holds it: a string, a number, a boolean.
+func immutable(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Basic)
+	return ok
 }
 
 // emptyLiteral reports whether a composite literal holds nothing.

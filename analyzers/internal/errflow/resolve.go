@@ -335,6 +335,20 @@ func (r *Resolver) testsNonNil(cond ast.Expr, v *types.Var) bool {
 	return ok && r.info.Uses[id] == v && IsNil(r.info, y)
 }
 
+// assignedFrom returns the variables e is assigned to, any of its values.
+func (r *Resolver) assignedFrom(e ast.Expr) []*types.Var {
+	var out []*types.Var
+	for v, origins := range r.assigns {
+		for _, o := range origins {
+			if o.Expr == e {
+				out = append(out, v)
+				break
+			}
+		}
+	}
+	return out
+}
+
 // blockOf returns the innermost block of the body that holds e,
 // remembered: the origins of one variable are asked about at each use.
 func (r *Resolver) blockOf(e ast.Expr) ast.Node {

@@ -241,6 +241,29 @@ func (s *session) helped(ctx context.Context, req mcp.CallToolRequest) (*mcp.Cal
 	return mcp.NewToolResultText(text), nil
 }
 
+// enriched logs a failed optional lookup: its answer has content of its
+// own, and does not use what the lookup would have given.
+func (s *session) enriched(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	out := map[string]any{"id": s.id}
+	if resp, err := s.Fetch(ctx, "transcripts"); err == nil {
+		out["transcripts"] = resp.Status
+	} else if err != nil {
+		log.Printf("transcripts of %s: %v", s.id, err)
+	}
+	data, _ := json.Marshal(out)
+	return mcp.NewToolResultText(string(data)), nil
+}
+
+// status answers with the value of the call that failed.
+func (s *session) status(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	resp, err := s.Fetch(ctx, req.GetString("q", ""))
+	if err != nil { // want `no-fake-empty-result: mcp-go handler status only logs err and carries on to a success`
+		log.Printf("fetch: %v", err)
+	}
+	status := "status: " + resp.Status
+	return mcp.NewToolResultText(status), nil
+}
+
 func Register(s *gosdk.Server, m *server.MCPServer) {
 	gosdk.AddTool(s, &gosdk.Tool{Name: "summary"}, summary)
 	sess := &session{}
@@ -257,4 +280,6 @@ func Register(s *gosdk.Server, m *server.MCPServer) {
 	m.AddTool(mcp.NewTool("shown"), sess.shown)
 	m.AddTool(mcp.NewTool("generic"), viaGeneric)
 	m.AddTool(mcp.NewTool("helped"), sess.helped)
+	m.AddTool(mcp.NewTool("enriched"), sess.enriched)
+	m.AddTool(mcp.NewTool("status"), sess.status)
 }
