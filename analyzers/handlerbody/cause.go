@@ -49,6 +49,7 @@ func preserveCauseOnRethrow(h *handler) {
 		}
 		br := h.branchFor(ret)
 		if br == nil {
+			h.flattenedTranslation(ret)
 			continue
 		}
 		var errExpr ast.Expr
@@ -287,6 +288,36 @@ func handedTo(info *types.Info, res ast.Expr, err *types.Var) bool {
 		}
 	}
 	return false
+}
+
+// flattenedTranslation reports a return that a test of which error it
+// handles chose (errors.Is, strings.Contains(err.Error(), "429")), when
+// it formats that error with %v all the same: a known condition
+// translated in words of its own keeps nothing of err, but one that
+// copies err's text into a new error loses the cause it meant to
+// describe.
+func (h *handler) flattenedTranslation(ret *ast.ReturnStmt) {
+	br := errflow.InnermostBranch(h.b, ret)
+	errIndex := h.errorSlot()
+	if br == nil || errIndex < 0 || documentsWithheldCause(h.b) {
+		return
+	}
+	errExpr := ret.Results[errIndex]
+	call, ok := ast.Unparen(errExpr).(*ast.CallExpr)
+	if !ok || !model.IsFunc(model.Callee(h.c.info, call), "fmt", "Errorf") {
+		return
+	}
+	v, operand, fix, ok := h.errorfFix(call, br)
+	if !ok || !h.c.once(rules.PreserveCauseOnRethrow, errExpr) {
+		return
+	}
+	h.c.report.Diagnostic(rules.PreserveCauseOnRethrow, analysis.Diagnostic{
+		Pos:            errExpr.Pos(),
+		End:            errExpr.End(),
+		Related:        h.related(br),
+		Message:        fmt.Sprintf("fmt.Errorf formats %s with %%%c, which copies its text and drops the error: use %%w, so the server's logs and errors.Is/As still see the cause", types.ExprString(operand), v.Verb),
+		SuggestedFixes: fix,
+	})
 }
 
 // lostResultCause reports a returned error result that does not mention

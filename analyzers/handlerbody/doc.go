@@ -142,7 +142,10 @@
 // (errors.Is, errors.As, a comparison with a particular error,
 // os.IsNotExist, the code's own test of err, a comparison of ctx.Err()
 // with a particular error) translates a known condition and is not
-// reported. Nor is a return after the branch passed err on where a
+// reported — unless it formats err with %v all the same
+// (if strings.Contains(err.Error(), "429") { return fmt.Errorf("quota
+// exhausted: %v", err) }): that copies err's text and loses the cause it
+// describes, and %w is offered. Nor is a return after the branch passed err on where a
 // fallback failed (if !ok { return nil, err }, under a condition that
 // does not test err): what follows reports the fallback's own failure.
 // Nor are the returns of a function whose doc comment says its errors
@@ -369,8 +372,20 @@
 // fallback or status a later statement can show, one whose error is tested
 // again before the return, a failure to parse the handler's own input or
 // of json.Marshal, a branch in a loop (continue to the next item is
-// usually a partial answer) or in a function literal, and a success whose
-// path to the branch runs through another condition.
+// usually a partial answer) or in a function literal, a success whose
+// path to the branch runs through another condition, and a call whose
+// values the success does not use when the success is data of its own
+// (an optional part of the answer lost, a meeting without its
+// transcripts) rather than empty or a constant claim ("Detached").
+//
+// So does a handler that tests a call only for success and falls out of
+// the if on failure, on to an empty success:
+//
+//	data, err := json.Marshal(resp.Data)
+//	if err == nil { // flagged
+//		return mcp.NewToolResultText(string(data)), nil
+//	}
+//	return mcp.NewToolResultText("{}"), nil
 //
 // The functions of the package a handler calls — directly, from its
 // goroutines and callbacks, or through other such functions — are held to

@@ -46,7 +46,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       rules.AnalyzerURL("handlerbody"),
 	Requires:  []*analysis.Analyzer{model.Analyzer, errflow.Analyzer, preferfail.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(pendingFact), new(projectPendingFact), new(sourcePendingFact)},
+	FactTypes: []analysis.Fact{new(pendingFact), new(projectPendingFact), new(sourcePendingFact), new(suppressionsFact)},
 }
 
 func init() {
@@ -108,6 +108,8 @@ func run(pass *analysis.Pass) (any, error) {
 	c := &checker{pass: pass, info: pass.TypesInfo, model: m, flow: flow, report: report.New(pass, m), done: map[doneKey]bool{}, pending: map[*errflow.Handler][]report.Pending{}}
 	c.failFixes = pass.ResultOf[preferfail.Analyzer].(*preferfail.Result)
 	defer c.report.Finish()
+	c.report.ExportSuppressions(func(s report.Suppressions) analysis.Fact { return &suppressionsFact{s} })
+	c.markRootsElsewhere()
 	c.runtime = importedRuntime(pass.Pkg)
 
 	c.checkPackage()
@@ -559,3 +561,10 @@ func (c *checker) qualifier(call *ast.CallExpr) (string, bool) {
 func (c *checker) resolvesTo(name string, pos token.Pos, obj types.Object) bool {
 	return model.LookupAt(c.pass.Pkg, name, pos) == obj
 }
+
+// suppressionsFact is the package fact of the package's suppression
+// directives, for the packages that report roots here (see
+// report.Suppressions).
+type suppressionsFact struct{ report.Suppressions }
+
+func (*suppressionsFact) AFact() {}

@@ -476,6 +476,35 @@ func (c *checker) entryRoot(b *errflow.Blob) report.Root {
 	return root
 }
 
+// markRootsElsewhere tells the reporter the places of this package that
+// findings of other packages may fold under — where a raw value enters a
+// text, where one from another module comes in, a helper that makes text
+// of what it is handed — so that a directive there is not called unused.
+func (c *checker) markRootsElsewhere() {
+	rule := rules.NoStringifyUpstreamError.ID
+	for _, root := range c.flow.Index().Roots() {
+		fn := root.Body.Func
+		if fn == nil {
+			continue
+		}
+		sum := c.flow.Summary(fn)
+		if sum == nil {
+			continue
+		}
+		for _, sl := range sum.Results {
+			for _, bs := range [][]errflow.Blob{sl.Blobs, sl.FailBlobs, sl.FieldBlobs} {
+				for _, b := range bs {
+					c.report.RootElsewhere(rule, b.Pos)
+					c.report.RootElsewhere(rule, b.EntryPos)
+				}
+			}
+			if len(sl.Shows) > 0 {
+				c.report.RootElsewhere(rule, fn.Pos())
+			}
+		}
+	}
+}
+
 // originRoot is the root of the findings of a raw value that enters its
 // text in another package (a client helper that formats the body into its
 // error): where it enters, one edit keeps it out of every text here.

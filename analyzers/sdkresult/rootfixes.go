@@ -19,6 +19,7 @@ import (
 
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/errflow"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/report"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/rules"
 )
 
 // rootFixesFact is a package fact: the fixes at the package's forwarding
@@ -57,6 +58,7 @@ func (c *checker) exportRootFixes() {
 		if ret == nil {
 			continue
 		}
+		c.r.RootElsewhere(rules.SDKProtocolError.ID, ret.Pos())
 		fixes := c.r.PendingFixes(c.rootFix(ret, fw.Kind))
 		if len(fixes) == 0 {
 			continue

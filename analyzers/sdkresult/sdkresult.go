@@ -44,7 +44,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       rules.AnalyzerURL("sdkresult"),
 	Requires:  []*analysis.Analyzer{model.Analyzer, errflow.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(pendingFact), new(forwardedFact), new(rootFixesFact)},
+	FactTypes: []analysis.Fact{new(pendingFact), new(forwardedFact), new(rootFixesFact), new(suppressionsFact)},
 }
 
 // pendingFact is a package fact: the findings about the package's mcp-go
@@ -169,6 +169,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	r := report.New(pass, m)
 	defer r.Finish()
+	r.ExportSuppressions(func(s report.Suppressions) analysis.Fact { return &suppressionsFact{s} })
 	c := &checker{
 		pass:       pass,
 		flow:       flow,
@@ -998,3 +999,10 @@ func errorResultWithoutContent(info *types.Info, lit *ast.CompositeLit) bool {
 	}
 	return isError && !content
 }
+
+// suppressionsFact is the package fact of the package's suppression
+// directives, for the packages that report roots here (see
+// report.Suppressions).
+type suppressionsFact struct{ report.Suppressions }
+
+func (*suppressionsFact) AFact() {}

@@ -190,3 +190,6 @@ func lineEnd(tf *token.File, line int) token.Pos {
 	}
 	return token.Pos(tf.Base() + tf.Size())
 }
+
+// Span returns the range the directive covers.
+func (d *Directive) Span() (from, to token.Pos) { return d.from, d.to }

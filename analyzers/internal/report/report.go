@@ -38,6 +38,16 @@ type Reporter struct {
 	// root, in the order the roots were found.
 	roots     map[rootKey]*rootGroup
 	rootOrder []rootKey
+
+	// elsewhere are the directives of other packages, by file (see
+	// suppressedThere), read on first need.
+	elsewhere map[string][]SuppressedRange
+	// rootsElsewhere are the places of this package, by rule, where
+	// another package may report a root (see RootElsewhere).
+	rootsElsewhere map[string][]token.Pos
+	// suppressionsFact makes the analyzer's fact of the directives
+	// Finish exports (see ExportSuppressions); nil: none.
+	suppressionsFact func(Suppressions) analysis.Fact
 }
 
 // New returns a Reporter for pass. Call Finish when the analyzer is done.
@@ -101,6 +111,7 @@ func (r *Reporter) Enabled(rule rules.Rule) bool {
 // and a run with the rule on (CI's, say) may need it.
 func (r *Reporter) Finish() {
 	r.FlushRoots()
+	r.exportSuppressions()
 	name := r.pass.Analyzer.Name
 	for _, dir := range r.model.AllDirectives() {
 		if r.model.InGenerated(r.pass.Fset, dir.Comment.Pos()) {
@@ -108,7 +119,7 @@ func (r *Reporter) Finish() {
 		}
 		for _, id := range dir.Rules {
 			rule, ok := rules.ByID(id)
-			if !ok || rule.Analyzer != name || r.used[dir][id] || !r.Enabled(rule) {
+			if !ok || rule.Analyzer != name || r.used[dir][id] || !r.Enabled(rule) || r.coversRootElsewhere(dir, id) {
 				continue
 			}
 			r.pass.Report(analysis.Diagnostic{

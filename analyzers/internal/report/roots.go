@@ -143,6 +143,9 @@ func (r *Reporter) FlushRoots() {
 	var lones []loneFinding
 	for _, k := range r.rootOrder {
 		g := r.roots[k]
+		if r.rootSuppressedThere(g) {
+			continue // suppressed at the root, in its own package
+		}
 		if len(g.members) == 1 {
 			// Lone findings of several roots at one place are one edit
 			// there: one finding, pointing at each root.
