@@ -46,7 +46,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       rules.AnalyzerURL("handlerbody"),
 	Requires:  []*analysis.Analyzer{model.Analyzer, errflow.Analyzer, preferfail.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(pendingFact), new(projectPendingFact), new(sourcePendingFact), new(suppressionsFact)},
+	FactTypes: []analysis.Fact{new(pendingFact), new(projectPendingFact), new(sourcePendingFact), new(suppressionsFact), new(bodyFixesFact)},
 }
 
 func init() {
@@ -108,6 +108,7 @@ func run(pass *analysis.Pass) (any, error) {
 	c := &checker{pass: pass, info: pass.TypesInfo, model: m, flow: flow, report: report.New(pass, m), done: map[doneKey]bool{}, pending: map[*errflow.Handler][]report.Pending{}}
 	c.failFixes = pass.ResultOf[preferfail.Analyzer].(*preferfail.Result)
 	defer c.report.Finish()
+	c.exportBodyFixes()
 	c.report.ExportSuppressions(func(s report.Suppressions) analysis.Fact { return &suppressionsFact{s} })
 	c.markRootsElsewhere()
 	c.runtime = importedRuntime(pass.Pkg)
@@ -367,6 +368,10 @@ func pathRelated(p *errflow.Path) []analysis.RelatedInformation {
 
 // A checker checks one package.
 type checker struct {
+	// bodyRootsOfImports are the body roots of imported packages whose
+	// fixes those packages made, by site (see foreignBodyFix).
+	bodyRootsOfImports map[string]foreignBody
+
 	pass    *analysis.Pass
 	info    *types.Info
 	model   *model.Model

@@ -520,10 +520,16 @@ func (c *checker) originRoot(b *errflow.Blob) report.Root {
 	if len(b.Via) > 0 {
 		key = b.Via[len(b.Via)-1]
 	}
-	return report.Root{Site: site, Key: key, File: b.File, Line: b.Line, Member: "a text that shows it", Message: func(texts, funcs int) string {
+	root := report.Root{Site: site, Key: key, File: b.File, Line: b.Line, Member: "a text that shows it"}
+	if fix, at := c.foreignBodyFix(site); fix != nil {
+		// The root's package made the fix: the finding goes there.
+		root.Fix, root.At = fix, at
+	}
+	root.Message = func(texts, funcs int) string {
 		return fmt.Sprintf("%s enters the text of an error at %s (in%s), and %s of %s show it: raw upstream text reaches the client, where it can leak internal details and mislead the agent; say what failed in words there, and keep the raw value in %s",
 			what, site, via, report.Count(texts, "text"), report.Count(funcs, "function"), c.rawValuePlace())
-	}}
+	}
+	return root
 }
 
 // readerRoot is the root of the findings of a helper that puts a raw

@@ -239,12 +239,14 @@ func TestFixersOnOverlap(t *testing.T) {
 // (mcp-go handler methods registered by a server package as method
 // values; ServerTools added by a package given the server, which another
 // builds; an adapter of another package whose forwarding return is the
-// root of the handlers' findings): both must turn the files they edit
+// root of the handlers' findings; a client of another package where a
+// body enters the error text its handlers show): both must turn the
+// files they edit
 // into their .golden, the
 // ones golangci-lint --fix is held to in TestGolangciFix.
 func TestFixOtherPackageHandlers(t *testing.T) {
 	src := filepath.Join("..", "..", "golangci", "testdata", "lint")
-	pkgs := []string{"./methods", "./methodserver", "./drawer", "./drawerreg", "./drawermain", "./adapterkit", "./adapterserver"}
+	pkgs := []string{"./methods", "./methodserver", "./drawer", "./drawerreg", "./drawermain", "./adapterkit", "./adapterserver", "./bodykit", "./bodyserver"}
 	for _, fixer := range [][]string{
 		append([]string{binary, "-fix"}, pkgs...),
 		append([]string{"go", "fix", "-fixtool=" + binary}, pkgs...),
@@ -253,7 +255,7 @@ func TestFixOtherPackageHandlers(t *testing.T) {
 		if _, stderr, code := run(t, dir, fixer[0], fixer[1:]...); code != 0 {
 			t.Fatalf("%v: exit code %d, want 0\nstderr:\n%s", fixer, code, stderr)
 		}
-		for _, file := range []string{"methods/methods.go", "drawer/drawer.go", "adapterkit/adapterkit.go"} {
+		for _, file := range []string{"methods/methods.go", "drawer/drawer.go", "adapterkit/adapterkit.go", "bodykit/bodykit.go"} {
 			want, err := os.ReadFile(filepath.Join(src, file+".golden"))
 			if err != nil {
 				t.Fatal(err)

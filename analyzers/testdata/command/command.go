@@ -17,7 +17,7 @@ func Run(ctx context.Context, name string, args ...string) (string, error) {
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return "", fmt.Errorf("%s failed: %w: %s", name, err, stderr.String())
+		return "", fmt.Errorf("%s failed: %w: %s", name, err, stderr.String()) // want `no-stringify-upstream-error: a subprocess's output written to stderr by \(\*exec.Cmd\).Stderr enters the text of an error at command/command.go:\d+ \(in command.Run\), and 2 texts of 2 functions show it`
 	}
 	return string(out), nil
 }

@@ -29,7 +29,7 @@ func Tool(f Func) server.ToolHandlerFunc {
 // every caller that shows it shows the body.
 func StatusError(resp *http.Response) error {
 	body, _ := io.ReadAll(resp.Body)
-	return fmt.Errorf("upstream returned %d: %s", resp.StatusCode, body)
+	return fmt.Errorf("upstream returned %d: %s", resp.StatusCode, body) // want `no-stringify-upstream-error: an HTTP response body read with io.ReadAll enters the text of an error at rootkit/rootkit.go:\d+ \(in rootkit.StatusError\), and 2 texts of 2 functions show it`
 }
 
 // StatusResult is the error result of a failed upstream response, built

@@ -106,7 +106,7 @@ func billing(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult,
 		return mcp.NewToolResultErrorFromErr("billing unavailable", err), nil
 	}
 	if resp.StatusCode != http.StatusOK {
-		return mcp.NewToolResultError(rootkit.StatusError(resp).Error()), nil // want `no-stringify-upstream-error: an HTTP response body read with io.ReadAll enters the text of an error at rootkit/rootkit.go:\d+ \(in rootkit.StatusError\), and 2 texts of 2 functions show it`
+		return mcp.NewToolResultError(rootkit.StatusError(resp).Error()), nil
 	}
 	return mcp.NewToolResultText("ok"), nil
 }
