@@ -33,10 +33,12 @@ type Suppressions struct {
 // A suppressionsFact is an analyzer's fact type embedding Suppressions.
 type suppressionsFact interface {
 	analysis.Fact
-	suppressions() *Suppressions
+	Covered() []SuppressedRange
 }
 
-func (s *Suppressions) suppressions() *Suppressions { return s }
+// Covered returns where the directives apply: what a suppressionsFact
+// gives the packages that read it.
+func (s *Suppressions) Covered() []SuppressedRange { return s.Ranges }
 
 // A SuppressedRange is where one directive applies.
 type SuppressedRange struct {
@@ -96,7 +98,7 @@ func (r *Reporter) suppressedThere(rule, file string, line int) bool {
 		r.elsewhere = map[string][]SuppressedRange{}
 		for _, pf := range r.pass.AllPackageFacts() {
 			if f, ok := pf.Fact.(suppressionsFact); ok && pf.Package != r.pass.Pkg {
-				for _, sr := range f.suppressions().Ranges {
+				for _, sr := range f.Covered() {
 					r.elsewhere[sr.File] = append(r.elsewhere[sr.File], sr)
 				}
 			}
