@@ -226,10 +226,18 @@ func (r *Reporter) rootDiagnostic(g *rootGroup) analysis.Diagnostic {
 		Message: g.root.Message(len(g.members), len(handlers)),
 	}
 	if g.root.Fix != nil {
-		d.SuggestedFixes = g.root.Fix()
+		d.SuggestedFixes = siteFixes(g)
 	}
 	if !d.Pos.IsValid() && g.root.At != nil && len(d.SuggestedFixes) > 0 {
+		// At the root, in its own file, where the edit is; the root's
+		// other places are related positions there.
 		d.Pos, d.End = r.ForeignPos(*g.root.At)
+		for _, s := range g.sites {
+			if s.File != "" && (s.At == nil || *s.At != *g.root.At) {
+				pos, end := r.ForeignPos(Position{File: s.File, Line: s.Line, Col: 1})
+				d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, End: end, Message: cmp.Or(g.root.Also, "the raw value also enters the text here, in ") + s.Site})
+			}
+		}
 	}
 	if !d.Pos.IsValid() {
 		first := g.members[0].d
@@ -258,6 +266,31 @@ func (r *Reporter) rootDiagnostic(g *rootGroup) analysis.Diagnostic {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: m.d.Pos, End: m.d.End, Message: what})
 	}
 	return d
+}
+
+// siteFixes is the fix of a root: that of each of its places, in one, so
+// that -fix, which applies a finding's first fix, edits every place (a
+// client that puts the body into its error in each status branch).
+func siteFixes(g *rootGroup) []analysis.SuggestedFix {
+	fixes := g.root.Fix()
+	if len(g.sites) < 2 || len(fixes) == 0 {
+		return fixes
+	}
+	merged := analysis.SuggestedFix{Message: fixes[0].Message, TextEdits: slices.Clone(fixes[0].TextEdits)}
+	for _, s := range g.sites[1:] {
+		if s.Fix == nil {
+			continue
+		}
+		for _, fix := range s.Fix() {
+			for _, e := range fix.TextEdits {
+				if !slices.ContainsFunc(merged.TextEdits, func(x analysis.TextEdit) bool { return x.Pos == e.Pos && x.End == e.End }) {
+					merged.TextEdits = append(merged.TextEdits, e)
+				}
+			}
+			break // the first fix of each place, as -fix applies
+		}
+	}
+	return []analysis.SuggestedFix{merged}
 }
 
 // Count says "1 handler", "3 handlers": n and a noun, plural past one.
