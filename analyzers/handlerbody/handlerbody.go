@@ -368,10 +368,6 @@ func pathRelated(p *errflow.Path) []analysis.RelatedInformation {
 
 // A checker checks one package.
 type checker struct {
-	// bodyRootsOfImports are the body roots of imported packages whose
-	// fixes those packages made, by site (see foreignBodyFix).
-	bodyRootsOfImports map[string]foreignBody
-
 	pass    *analysis.Pass
 	info    *types.Info
 	model   *model.Model

@@ -482,27 +482,15 @@ func (c *checker) entryRoot(b *errflow.Blob) report.Root {
 // of what it is handed — so that a directive there is not called unused.
 func (c *checker) markRootsElsewhere() {
 	rule := rules.NoStringifyUpstreamError.ID
-	for _, root := range c.flow.Index().Roots() {
-		fn := root.Body.Func
-		if fn == nil {
-			continue
+	c.eachSlot(func(fn *types.Func, sl errflow.Slot) {
+		for _, b := range slices.Concat(sl.Blobs, sl.FailBlobs, sl.FieldBlobs) {
+			c.report.RootElsewhere(rule, b.Pos)
+			c.report.RootElsewhere(rule, b.EntryPos)
 		}
-		sum := c.flow.Summary(fn)
-		if sum == nil {
-			continue
+		if len(sl.Shows) > 0 {
+			c.report.RootElsewhere(rule, fn.Pos())
 		}
-		for _, sl := range sum.Results {
-			for _, bs := range [][]errflow.Blob{sl.Blobs, sl.FailBlobs, sl.FieldBlobs} {
-				for _, b := range bs {
-					c.report.RootElsewhere(rule, b.Pos)
-					c.report.RootElsewhere(rule, b.EntryPos)
-				}
-			}
-			if len(sl.Shows) > 0 {
-				c.report.RootElsewhere(rule, fn.Pos())
-			}
-		}
-	}
+	})
 }
 
 // originRoot is the root of the findings of a raw value that enters its
@@ -521,7 +509,7 @@ func (c *checker) originRoot(b *errflow.Blob) report.Root {
 		key = b.Via[len(b.Via)-1]
 	}
 	root := report.Root{Site: site, Key: key, File: b.File, Line: b.Line, Member: "a text that shows it"}
-	if fix, at := c.foreignBodyFix(site); fix != nil {
+	if fix, at := c.report.ForeignRootFix(site); fix != nil {
 		// The root's package made the fix: the finding goes there.
 		root.Fix, root.At = fix, at
 	}

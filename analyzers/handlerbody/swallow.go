@@ -101,7 +101,7 @@ func usedBy(info *types.Info, block *ast.BlockStmt, from token.Pos, ret *ast.Ret
 					continue
 				}
 				for _, lhs := range n.Lhs {
-					if v := baseVar(info, lhs); v != nil {
+					if v := errflow.RootVar(info, lhs); v != nil {
 						set[v] = true
 					}
 				}
@@ -118,33 +118,13 @@ func namesLocals(info *types.Info, ret *ast.ReturnStmt) bool {
 	found := false
 	ast.Inspect(ret, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && !found {
-			if v, ok := info.Uses[id].(*types.Var); ok && !v.IsField() && v.Pkg() != nil && v.Parent() != v.Pkg().Scope() {
+			if v, ok := info.Uses[id].(*types.Var); ok && errflow.IsLocal(v) {
 				found = true
 			}
 		}
 		return !found
 	})
 	return found
-}
-
-// baseVar returns the variable an assignment's target stores into: v in
-// v, v[k], v.f, *v.
-func baseVar(info *types.Info, e ast.Expr) *types.Var {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			v, _ := info.ObjectOf(x).(*types.Var)
-			return v
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.SelectorExpr:
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		default:
-			return nil
-		}
-	}
 }
 
 // terminates reports whether a block never falls out of its end: its last

@@ -11,9 +11,7 @@ package sdkresult
 // (see report.PendingFix).
 
 import (
-	"path"
 	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -24,35 +22,18 @@ import (
 
 // rootFixesFact is a package fact: the fixes at the package's forwarding
 // adapter returns, by the site a path names them with.
-type rootFixesFact struct {
-	Roots   []rootFixes
-	Layouts map[string]report.Layout
-}
-
-// rootFixes are the fixes at one forwarding return.
-type rootFixes struct {
-	Site  string // as errflow names a step of another package: "pkg/file.go:line"
-	At    report.Position
-	Fixes []report.PendingFix
-}
+type rootFixesFact struct{ report.RootFixes }
 
 func (*rootFixesFact) AFact() {}
 
-func (f *rootFixesFact) String() string {
-	var sites []string
-	for _, r := range f.Roots {
-		sites = append(sites, r.Site)
-	}
-	return "root fixes: " + strings.Join(sites, " ")
-}
+func (f *rootFixesFact) String() string { return "root fixes: " + f.Sites() }
 
 // exportRootFixes exports the fixes at the package's forwarding adapter
 // returns, for the packages whose handlers they decide.
 func (c *checker) exportRootFixes() {
 	forwarding := slices.Clone(c.flow.Forwarding)
 	slices.SortFunc(forwarding, func(a, b errflow.Forwarding) int { return int(a.Pos - b.Pos) })
-	fact := &rootFixesFact{}
-	var pending []report.Pending
+	var roots []report.RootFix
 	for _, fw := range forwarding {
 		ret := c.returnAt(fw.Pos)
 		if ret == nil {
@@ -63,54 +44,7 @@ func (c *checker) exportRootFixes() {
 		if len(fixes) == 0 {
 			continue
 		}
-		fact.Roots = append(fact.Roots, rootFixes{Site: c.flow.Site(fw.Pos), At: c.r.Position(ret.Pos(), ret.End()), Fixes: fixes})
-		pending = append(pending, report.Pending{Fixes: fixes})
+		roots = append(roots, report.RootFix{Site: c.flow.Site(fw.Pos), At: c.r.Position(ret.Pos(), ret.End()), Fixes: fixes})
 	}
-	if len(fact.Roots) == 0 {
-		return
-	}
-	fact.Layouts = c.r.Layouts(pending)
-	c.pass.ExportPackageFact(fact)
-}
-
-// A foreignRoot is an adapter root of another package whose fix that
-// package made, with the layouts of the files it edits.
-type foreignRoot struct {
-	rootFixes
-	layouts map[string]report.Layout
-}
-
-// foreignRootFix returns the fix that the package of an adapter root of
-// another package, named by its site, made there, and where the root is;
-// nil when there is none.
-func (c *checker) foreignRootFix(site string) (func() []analysis.SuggestedFix, report.Position) {
-	r, ok := c.foreignRoots()[site]
-	if !ok {
-		return nil, report.Position{}
-	}
-	return func() []analysis.SuggestedFix { return c.r.ForeignFixes(r.Fixes, r.layouts) }, r.At
-}
-
-// foreignRoots returns, by site, the adapter roots whose fixes the
-// imported packages made, read from their facts once per pass: every
-// return a root decides asks for it.
-func (c *checker) foreignRoots() map[string]foreignRoot {
-	if c.rootsOfImports != nil {
-		return c.rootsOfImports
-	}
-	c.rootsOfImports = map[string]foreignRoot{}
-	for _, pf := range c.pass.AllPackageFacts() {
-		f, ok := pf.Fact.(*rootFixesFact)
-		if !ok {
-			continue
-		}
-		for _, r := range f.Roots {
-			// A site names its package by the last element of its path.
-			pkgBase, _, _ := strings.Cut(r.Site, "/")
-			if _, seen := c.rootsOfImports[r.Site]; !seen && path.Base(pf.Package.Path()) == pkgBase {
-				c.rootsOfImports[r.Site] = foreignRoot{r, f.Layouts}
-			}
-		}
-	}
-	return c.rootsOfImports
+	c.r.ExportRootFixes(roots, func(f report.RootFixes) analysis.Fact { return &rootFixesFact{f} })
 }

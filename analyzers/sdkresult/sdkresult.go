@@ -128,15 +128,12 @@ type checker struct {
 	// protocolThrough are the roots (by stepKey) through which an error
 	// that may be a deliberate protocol error passes.
 	protocolThrough map[string]bool
-	// rootsOfImports are the adapter roots whose fixes imported packages
-	// made, by site (see foreignRoots).
-	rootsOfImports map[string]foreignRoot
-	pass           *analysis.Pass
-	flow           *errflow.Result
-	info           *types.Info
-	r              *report.Reporter
-	converting     bool
-	done           map[doneKey]bool
+	pass            *analysis.Pass
+	flow            *errflow.Result
+	info            *types.Info
+	r               *report.Reporter
+	converting      bool
+	done            map[doneKey]bool
 	// capturing is set while the findings of a handler registered by
 	// another package are made for it (notePending); pendingDirect says,
 	// of each function with such findings, whether its handlers are
@@ -705,8 +702,8 @@ func (c *checker) protocolRoot(p *errflow.Path) (report.Root, bool) {
 			}
 			return c.rootFix(ret, p.Kind)
 		}
-	} else if fix, at := c.foreignRootFix(step.Site); fix != nil {
-		root.File, root.Line, root.At = at.File, at.Line, &at
+	} else if fix, at := c.r.ForeignRootFix(step.Site); fix != nil {
+		root.File, root.Line, root.At = at.File, at.Line, at
 		root.Fix = func() []analysis.SuggestedFix {
 			if c.protocolThrough[stepKey(step)] {
 				return nil

@@ -495,17 +495,30 @@ func (w *rootWalk) localVar(expr ast.Expr) *types.Var {
 	return v
 }
 
-func (w *rootWalk) isLocal(v *types.Var) bool {
+func (w *rootWalk) isLocal(v *types.Var) bool { return IsLocal(v) }
+
+// IsLocal reports whether v is a local variable (or parameter): not a
+// field, not a package-level variable.
+func IsLocal(v *types.Var) bool {
 	return v != nil && !v.IsField() && v.Pkg() != nil && v.Parent() != v.Pkg().Scope()
 }
 
 // rootVar returns the local variable an lvalue or receiver is rooted at:
 // x for x, x.f, x[i], *x.
 func (w *rootWalk) rootVar(expr ast.Expr) *types.Var {
+	if v := RootVar(w.info, expr); w.isLocal(v) {
+		return v
+	}
+	return nil
+}
+
+// RootVar returns the variable an lvalue or receiver is rooted at: x for
+// x, x.f, x[i], *x; nil when it is not rooted at a variable.
+func RootVar(info *types.Info, expr ast.Expr) *types.Var {
 	for expr != nil {
 		switch e := ast.Unparen(expr).(type) {
 		case *ast.SelectorExpr:
-			if s, ok := w.info.Selections[e]; !ok || s.Kind() != types.FieldVal {
+			if s, ok := info.Selections[e]; !ok || s.Kind() != types.FieldVal {
 				return nil
 			}
 			expr = e.X
@@ -514,7 +527,8 @@ func (w *rootWalk) rootVar(expr ast.Expr) *types.Var {
 		case *ast.StarExpr:
 			expr = e.X
 		case *ast.Ident:
-			return w.localVar(e)
+			v, _ := info.ObjectOf(e).(*types.Var)
+			return v
 		default:
 			return nil
 		}

@@ -45,6 +45,9 @@ type Reporter struct {
 	// rootsElsewhere are the places of this package, by rule, where
 	// another package may report a root (see RootElsewhere).
 	rootsElsewhere map[string][]token.Pos
+	// rootFixes are the roots of imported packages whose fixes those
+	// packages made, by site (see ForeignRootFix), read on first need.
+	rootFixes map[string]foreignRootFix
 	// suppressionsFact makes the analyzer's fact of the directives
 	// Finish exports (see ExportSuppressions); nil: none.
 	suppressionsFact func(Suppressions) analysis.Fact
