@@ -200,10 +200,54 @@ func (c *checker) exportSources() {
 				found = append(found, p)
 			}
 		}
-		if len(found) > 0 {
-			c.pass.ExportObjectFact(b.Func, &sourcePendingFact{c.report.NewPendingSet(found)})
+		foreign, layouts := c.foreignLosses(b, found)
+		if len(found)+len(foreign) > 0 {
+			set := c.report.NewPendingSet(found)
+			set.Findings = append(set.Findings, foreign...)
+			for file, l := range layouts {
+				if set.Layouts == nil {
+					set.Layouts = map[string]report.Layout{}
+				}
+				set.Layouts[file] = l
+			}
+			c.pass.ExportObjectFact(b.Func, &sourcePendingFact{set})
 		}
 	}
+}
+
+// foreignLosses returns the causes lost by the functions of other
+// packages whose error b's error may carry (engines' Configure, behind
+// the interface b's helper calls), as their packages recorded them, less
+// those of found: a service two packages away from a handler loses its
+// causes for that handler too. The layouts are those their fixes need.
+func (c *checker) foreignLosses(b *errflow.Body, found []report.Pending) ([]report.Pending, map[string]report.Layout) {
+	var out []report.Pending
+	var layouts map[string]report.Layout
+	have := func(p report.Pending) bool {
+		same := func(q report.Pending) bool { return q.Rule == p.Rule && q.At == p.At }
+		return slices.ContainsFunc(found, same) || slices.ContainsFunc(out, same)
+	}
+	for _, fs := range c.flow.ForeignHelpers(b) {
+		fact := new(sourcePendingFact)
+		if !c.pass.ImportObjectFact(fs.Func, fact) {
+			continue
+		}
+		step := report.PendingRelated{At: c.report.Position(fs.Call.Pos(), fs.Call.End()), Message: "its error reaches the callers of " + b.Func.Name() + " through this call"}
+		for _, p := range fact.Findings {
+			if have(p) {
+				continue
+			}
+			p.Related = append(slices.Clip(p.Related), step)
+			out = append(out, p)
+		}
+		for file, l := range fact.Layouts {
+			if layouts == nil {
+				layouts = map[string]report.Layout{}
+			}
+			layouts[file] = l
+		}
+	}
+	return out, layouts
 }
 
 // reportForeignSources reports the causes the functions of other packages

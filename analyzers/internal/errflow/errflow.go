@@ -108,6 +108,9 @@ type Result struct {
 
 	finals       map[*Root]*walk
 	helperEdges  map[*Body][]*Body // see directHelpers
+	// helperForeign are, for each body, the functions of other packages
+	// its error may come from directly (see ForeignHelpers).
+	helperForeign map[*Body][]ForeignSource
 	helperFinder *finder           // directHelpers', which records no handlers
 
 	// dependency: the package is a dependency, summarised for its facts

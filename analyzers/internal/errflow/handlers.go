@@ -289,8 +289,10 @@ type finder struct {
 	named       map[*types.Func]bool // functions the package names without calling them (see unreachable)
 	foreign     map[*types.Func]bool // the functions of ForeignSources
 	// helpersOnly: the finder follows a service's errors (ErrorHelpers),
-	// not a handler's, and records no ForeignSources.
-	helpersOnly bool
+	// not a handler's, and records no ForeignSources: the functions of
+	// other packages it meets go to helperForeign instead.
+	helpersOnly   bool
+	helperForeign []ForeignSource
 }
 
 type queued struct {

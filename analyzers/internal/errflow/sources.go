@@ -233,10 +233,16 @@ type ForeignSource struct {
 // noteForeignSource records fn, a function of another package called by
 // call, when the call's index-th result is its error.
 func (f *finder) noteForeignSource(fn *types.Func, call *ast.CallExpr, index int) {
-	if f.helpersOnly || fn.Pkg() == nil || fn.Pkg() == f.r.pass.Pkg || !isErrorResultIndex(fn.Signature(), index) {
+	if fn.Pkg() == nil || fn.Pkg() == f.r.pass.Pkg || !isErrorResultIndex(fn.Signature(), index) {
 		return
 	}
 	fn = fn.Origin()
+	if f.helpersOnly {
+		if !slices.ContainsFunc(f.helperForeign, func(fs ForeignSource) bool { return fs.Func == fn }) {
+			f.helperForeign = append(f.helperForeign, ForeignSource{fn, call})
+		}
+		return
+	}
 	if f.foreign == nil {
 		f.foreign = map[*types.Func]bool{}
 	}
@@ -282,6 +288,7 @@ func (r *Result) directHelpers(b *Body) []*Body {
 			r.helperFinder = &finder{r: r, info: r.pass.TypesInfo, x: r.x, helpersOnly: true}
 		}
 		f := r.helperFinder
+		f.helperForeign = nil
 		w := r.finalWalk(b.Root)
 		n := b.Sig.Results().Len()
 		for _, ret := range b.Returns {
@@ -296,9 +303,32 @@ func (r *Result) directHelpers(b *Body) []*Body {
 	}
 	if r.helperEdges == nil {
 		r.helperEdges = map[*Body][]*Body{}
+		r.helperForeign = map[*Body][]ForeignSource{}
 	}
 	r.helperEdges[b] = hs
+	if r.helperFinder != nil && len(r.helperFinder.helperForeign) > 0 {
+		r.helperForeign[b] = r.helperFinder.helperForeign
+		r.helperFinder.helperForeign = nil
+	}
 	return hs
+}
+
+// ForeignHelpers returns the functions of other packages whose returned
+// error the error b returns may carry, directly or through the helpers
+// ErrorHelpers gives: the services of other packages (and the
+// implementations, in other packages, of the interfaces it calls) whose
+// lost causes b's callers lose too. Their packages recorded what they
+// lose; a package that exports b's passes that on.
+func (r *Result) ForeignHelpers(b *Body) []ForeignSource {
+	var out []ForeignSource
+	for _, h := range append([]*Body{b}, r.ErrorHelpers(b)...) {
+		for _, fs := range r.helperForeign[h] {
+			if !slices.ContainsFunc(out, func(o ForeignSource) bool { return o.Func == fs.Func }) {
+				out = append(out, fs)
+			}
+		}
+	}
+	return out
 }
 
 // fieldSources returns the functions of the package a call of a
@@ -403,13 +433,17 @@ func (f *finder) callSources(w *walk, call *ast.CallExpr, index int, text bool, 
 			return f.errorSources(w, sel.X, -1, text, depth+1)
 		}
 	}
-	fn, lit, _ := w.target(call)
+	callee := model.Callee(info, call)
+	fn, lit, _ := w.targetOf(call, callee)
 	switch {
 	case lit != nil:
 		if b := f.x.Lit(lit); b != nil && isErrorResultIndex(b.Sig, index) {
 			return []sourceRef{{b: b, call: call}}
 		}
 		return nil
+	case fn == nil && callee != nil && isAbstract(callee):
+		// A method of an interface: every implementation the program has.
+		return f.calledSources(callee, call, index)
 	case fn == nil:
 		return f.fieldSources(call, index)
 	case model.IsFunc(fn, "fmt", "Errorf"):
@@ -450,9 +484,6 @@ func (f *finder) callSources(w *walk, call *ast.CallExpr, index int, text bool, 
 	}
 	if b := f.x.Decl(fn); b != nil && isErrorResultIndex(b.Sig, index) {
 		return []sourceRef{{b: b, call: call}}
-	}
-	if isAbstract(fn) {
-		return f.calledSources(fn, call, index)
 	}
 	f.noteForeignSource(fn, call, index)
 	if out := f.paramSources(w, call, fn, index, text, depth); len(out) > 0 {
