@@ -11,6 +11,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/analyzers/handlerbody"
 	"github.com/mcperrlint/mcperrlint/analyzers/ignoredirective"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/errflow"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/report"
 	"github.com/mcperrlint/mcperrlint/analyzers/preferfail"
 	"github.com/mcperrlint/mcperrlint/analyzers/sdkresult"
 	"github.com/mcperrlint/mcperrlint/internal/depcache"
@@ -46,3 +47,14 @@ func SkipTestVariants() error { return errflow.SkipTestVariants() }
 func UseDependencyCache(c *depcache.Cache, keys map[string]depcache.Key) {
 	errflow.UseDependencyCache(c, keys)
 }
+
+// RootShape returns a finding's message without the counts a root's
+// message has ("23 texts of 23 functions"): a driver that sees every
+// package takes the findings of one rule at one place whose messages have
+// one shape for one root, found by several packages (each sees only the
+// handlers it has), and makes them one, with SumRootCounts.
+func RootShape(msg string) string { return report.CountShape(msg) }
+
+// SumRootCounts returns the message of one root found by several
+// packages: msgs, of one RootShape, with each count the sum of theirs.
+func SumRootCounts(msgs []string) string { return report.SumCounts(msgs) }

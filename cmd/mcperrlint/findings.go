@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/token"
 	"os"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -37,6 +38,7 @@ type finding struct {
 	message  string // without the "rule-id: " prefix
 	related  []related
 	fixes    []fix
+	pkg      string // the path of the package that reported it
 }
 
 // A span is a range of a file: positions are 1-based lines and byte
@@ -108,6 +110,7 @@ func collect(graph *checker.Graph, pkgs []*packages.Package, ran []*analysis.Ana
 		}
 		for _, d := range act.Diagnostics {
 			f := res.finding(act, d, byID)
+			f.pkg = act.Package.PkgPath
 			// A file of a package and of its test variant is analyzed
 			// twice; report it once.
 			key := fmt.Sprintf("%s:%d:%d:%s:%s", f.span.file, f.span.start.Offset, f.span.end.Offset, f.rule.ID, f.message)
@@ -117,6 +120,7 @@ func collect(graph *checker.Graph, pkgs []*packages.Package, ran []*analysis.Ana
 			}
 		}
 	}
+	res.findings = mergeRoots(res.findings)
 	slices.SortFunc(res.findings, func(a, b *finding) int {
 		return cmp.Or(
 			cmp.Compare(a.span.file, b.span.file),
@@ -128,6 +132,75 @@ func collect(graph *checker.Graph, pkgs []*packages.Package, ran []*analysis.Ana
 	res.rules = withUnlisted(res.rules, res.findings)
 	res.problems = append(packageProblems(pkgs), actionProblems(graph)...)
 	return res
+}
+
+// mergeRoots makes one finding of each root several packages report: a
+// function of one package that many packages' handlers reach (a client
+// helper that puts the body into its error) is reported by each at its
+// place, with the texts that package has (see analyzers.RootShape). The
+// finding is the one edit: its counts are summed, and its related
+// positions and fixes are those of every package's. Findings of one
+// package at one place are left as they are.
+func mergeRoots(findings []*finding) []*finding {
+	type place struct {
+		file       string
+		start, end int
+		rule       string
+		shape      string
+	}
+	groups := map[place][]*finding{}
+	for _, f := range findings {
+		k := place{f.span.file, f.span.start.Offset, f.span.end.Offset, f.rule.ID, analyzers.RootShape(f.message)}
+		groups[k] = append(groups[k], f)
+	}
+	var out []*finding
+	for _, f := range findings {
+		k := place{f.span.file, f.span.start.Offset, f.span.end.Offset, f.rule.ID, analyzers.RootShape(f.message)}
+		g := groups[k]
+		switch {
+		case len(g) == 1 || !onePerPackage(g):
+			out = append(out, f)
+		case g[0] == f:
+			out = append(out, mergeFindings(g))
+		}
+	}
+	return out
+}
+
+// onePerPackage reports whether each finding of g is of another package.
+func onePerPackage(g []*finding) bool {
+	seen := map[string]bool{}
+	for _, f := range g {
+		if seen[f.pkg] {
+			return false
+		}
+		seen[f.pkg] = true
+	}
+	return true
+}
+
+// mergeFindings returns the one finding several packages' findings of
+// one root are.
+func mergeFindings(g []*finding) *finding {
+	merged := *g[0]
+	merged.related = slices.Clip(merged.related)
+	merged.fixes = slices.Clip(merged.fixes)
+	var msgs []string
+	for _, f := range g {
+		msgs = append(msgs, f.message)
+		for _, r := range f.related {
+			if !slices.Contains(merged.related, r) {
+				merged.related = append(merged.related, r)
+			}
+		}
+		for _, fx := range f.fixes {
+			if !slices.ContainsFunc(merged.fixes, func(m fix) bool { return reflect.DeepEqual(m, fx) }) {
+				merged.fixes = append(merged.fixes, fx)
+			}
+		}
+	}
+	merged.message = analyzers.SumRootCounts(msgs)
+	return &merged
 }
 
 // rulesOf returns the rules the analyzers that ran can report.
