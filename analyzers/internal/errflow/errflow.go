@@ -106,12 +106,12 @@ type Result struct {
 	// values the package's handlers call, with the first such call.
 	ProjectCalls map[*types.TypeName]*ast.CallExpr
 
-	finals       map[*Root]*walk
-	helperEdges  map[*Body][]*Body // see directHelpers
+	finals      map[*Root]*walk
+	helperEdges map[*Body][]*Body // see directHelpers
 	// helperForeign are, for each body, the functions of other packages
 	// its error may come from directly (see ForeignHelpers).
 	helperForeign map[*Body][]ForeignSource
-	helperFinder *finder           // directHelpers', which records no handlers
+	helperFinder  *finder // directHelpers', which records no handlers
 
 	// dependency: the package is a dependency, summarised for its facts
 	// only (see deps.go): no rule judges it.
