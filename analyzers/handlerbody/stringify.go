@@ -221,7 +221,7 @@ func (s *messageScan) helperSinks(call *ast.CallExpr, fn *types.Func) {
 				case errflow.IsError(s.c.info.TypeOf(a)):
 					// newToolResultError(msg, err): the helper shows the
 					// error's text, and the raw values in it.
-					s.errorValue(a, -1, sink, false)
+					s.shownError(a, sink, s.c.paramRoot(fn, p))
 				}
 			}
 		}
@@ -361,14 +361,44 @@ func (s *messageScan) errorValue(e ast.Expr, index int, sink string, own bool, a
 		if own && len(b.Via) > 0 || slices.Contains(away, b.ErrType) {
 			continue // not this function's, or of a type tested away before
 		}
-		if !b.Pos.IsValid() || len(b.Via) == 0 {
-			// Built here, or in another package: reported where this
-			// function returns it.
-			s.report(e, &b, sink+through(&b))
+		s.errorBlob(e, b, sink)
+	}
+}
+
+// errorBlob reports a raw value in the error e.
+func (s *messageScan) errorBlob(e ast.Expr, b errflow.Blob, sink string) {
+	if !b.Pos.IsValid() || len(b.Via) == 0 {
+		// Built here, or in another package: reported where this
+		// function returns it.
+		s.report(e, &b, sink+through(&b))
+		return
+	}
+	s.report(e, &b, sink+through(&b), analysis.RelatedInformation{
+		Pos: e.Pos(), End: e.End(), Message: "the error is returned here"})
+}
+
+// shownError checks an error handed to a helper that shows its text in
+// the error result it builds (handleAPIError(err)). A raw value the error
+// brings from another module — a library's error type that prints the
+// body, handed to the helper by handlers or by the returns of this module
+// that pass the library's error on — enters the module's text in the
+// helper, the one place that can say in words what failed for every
+// call: each such finding folds under it. The others (a body this module
+// puts into an error) are reported as any error's are, where they enter
+// their text.
+func (s *messageScan) shownError(arg ast.Expr, sink string, root func(what string) report.Root) {
+	var rest []errflow.Blob
+	for _, b := range s.c.flow.Value(s.b, arg, -1).Blobs {
+		if !b.Outside || b.Reader != nil {
+			rest = append(rest, b)
 			continue
 		}
-		s.report(e, &b, sink+through(&b), analysis.RelatedInformation{
-			Pos: e.Pos(), End: e.End(), Message: "the error is returned here"})
+		if d, ok := s.diagnostic(arg, &b, sink+through(&b)); ok {
+			s.c.report.Fold(rules.NoStringifyUpstreamError, root(b.What), fmt.Sprint(s.b.Root.Body.Node.Pos()), d)
+		}
+	}
+	for _, b := range rest {
+		s.errorBlob(arg, b, sink)
 	}
 }
 

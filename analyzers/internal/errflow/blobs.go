@@ -481,8 +481,8 @@ func (w *walk) callBlobs(e *ast.CallExpr, found func(BlobKind, string) []Blob, d
 		if len(out) > 0 {
 			return out
 		}
-	case fn != nil && fn.Pkg() != nil && keepsText[libraryName(fn)] && len(e.Args) > 0:
-		return w.blobs(e.Args[0], depth+1)
+	case keptText(fn, e) != nil:
+		return w.blobs(keptText(fn, e), depth+1)
 	case fn != nil && fn.Name() == "Error" && len(e.Args) == 0:
 		// err.Error(): the text of the error, with the raw values in it.
 		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && IsError(info.TypeOf(sel.X)) {
@@ -789,8 +789,8 @@ func (w *walk) shown(expr ast.Expr, depth int) varSet {
 				out = union(out, w.shown(a, depth+1))
 			}
 			return out
-		case fn != nil && fn.Pkg() != nil && keepsText[libraryName(fn)] && len(e.Args) > 0:
-			return w.shown(e.Args[0], depth+1)
+		case keptText(fn, e) != nil:
+			return w.shown(keptText(fn, e), depth+1)
 		case fn != nil && fn.Name() == "Error" && len(e.Args) == 0:
 			if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && IsError(info.TypeOf(sel.X)) {
 				return w.valueAt(sel.X, -1, depth+1).Shows
@@ -799,8 +799,29 @@ func (w *walk) shown(expr ast.Expr, depth int) varSet {
 			// What a helper reads in full from a reader it is given.
 			return w.readerParams(e.Args[0], depth+1)
 		}
+		return w.calleeShown(e, depth)
 	}
 	return nil
+}
+
+// calleeShown returns the parameters a call's text result surely shows
+// through the arguments its callee's summary says it shows: a helper that
+// filters control characters out of the text it is given, called by one
+// that builds an error result from it.
+func (w *walk) calleeShown(call *ast.CallExpr, depth int) varSet {
+	var out varSet
+	for _, c := range w.callees(call) {
+		index := onlyText(c.sig)
+		if index < 0 {
+			continue
+		}
+		for _, p := range c.sum.Slot(index).Shows {
+			for _, a := range ArgsOf(call, c.sig, p, methodExprShift(w.s.info, call.Fun)) {
+				out = union(out, w.shown(a, depth+1))
+			}
+		}
+	}
+	return out
 }
 
 // shownAt is shown for an origin: a single value, or one result of a

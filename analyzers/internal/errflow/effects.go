@@ -81,6 +81,7 @@ func (w *walk) unit(b *Body) *Summary {
 				rv.Blobs = w.entered(rv.Blobs, ret)
 				if IsErrorOrRuntimeError(results.At(i).Type()) {
 					w.carried(sum, o.Expr, false)
+					w.errorFields(o)
 					narrow.add(i, ret, rv)
 					rv.Blobs = narrow.local(ret, o, rv.Blobs)
 				}
@@ -114,6 +115,29 @@ func (w *walk) unit(b *Body) *Summary {
 	}
 	w.failBlobs(sum, b)
 	return sum
+}
+
+// errorFields records the raw values the text fields of a struct value
+// hold when a function returns it as its error: a client library's
+// checkResponse sets errorResponse.RawBody to the body it read and returns
+// errorResponse. Its callers see an error; one that finds the type with
+// errors.As and reads the field shows the body. The package's field
+// taints (fieldtaint.go) say so of every value of the type.
+func (w *walk) errorFields(o Origin) {
+	t := w.s.info.TypeOf(o.Expr)
+	if !isStructResult(t) {
+		return
+	}
+	key := typeKey(t)
+	if key == "" {
+		return
+	}
+	for _, b := range w.structBlobs(o, 0) {
+		if w.s.returnedFields == nil {
+			w.s.returnedFields = map[string][]Blob{}
+		}
+		w.s.returnedFields[key] = appendBlob(w.s.returnedFields[key], b)
+	}
 }
 
 // failBlobs records, for each text result of a function that also returns

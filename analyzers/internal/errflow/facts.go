@@ -8,6 +8,7 @@ package errflow
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"strings"
 )
@@ -169,7 +170,7 @@ func factOf(sum *Summary, sig *types.Signature) *summaryFact {
 		fs.FailFilled = sl.FailFilled
 		fs.Narrow = sl.Narrow
 		fact.Results = append(fact.Results, fs)
-		if sig == nil || relevantResult(sig.Results().At(i).Type()) || carriesErrorParam(sl, sig) {
+		if sig == nil || relevantResult(sig.Results().At(i).Type()) || carriesErrorParam(sl, sig) || carriesText(sl) {
 			says = true
 		}
 	}
@@ -191,6 +192,14 @@ func carriesErrorParam(sl Slot, sig *types.Signature) bool {
 		}
 	}
 	return false
+}
+
+// carriesText reports whether a slot carries raw values or the text of a
+// parameter: a text helper of another package (a sanitizer that filters
+// control characters from what it is given, a reader of a response's
+// body) whose callers' texts show what it returns.
+func carriesText(sl Slot) bool {
+	return len(sl.Shows) > 0 || len(sl.Blobs) > 0 || len(sl.FailBlobs) > 0 || len(sl.FieldBlobs) > 0
 }
 
 // relevantResult reports whether a result of type t is worth a fact: an
@@ -308,16 +317,23 @@ func (s *solver) locate(sum *Summary) {
 	}
 	for i := range sum.Results {
 		for _, bs := range [][]Blob{sum.Results[i].Blobs, sum.Results[i].FailBlobs, sum.Results[i].FieldBlobs} {
-			for j := range bs {
-				if b := &bs[j]; b.File == "" && b.Pos.IsValid() {
-					p := s.pass.Fset.Position(b.Pos)
-					b.File, b.Line = p.Filename, p.Line
-				}
-				if b := &bs[j]; b.EntryFile == "" && b.EntryPos.IsValid() {
-					p := s.pass.Fset.Position(b.EntryPos)
-					b.EntryFile, b.EntryLine = p.Filename, p.Line
-				}
-			}
+			located(s.pass.Fset, bs)
 		}
 	}
+}
+
+// located fills in the file and line of each blob of bs, in place, and
+// returns bs.
+func located(fset *token.FileSet, bs []Blob) []Blob {
+	for j := range bs {
+		if b := &bs[j]; b.File == "" && b.Pos.IsValid() {
+			p := fset.Position(b.Pos)
+			b.File, b.Line = p.Filename, p.Line
+		}
+		if b := &bs[j]; b.EntryFile == "" && b.EntryPos.IsValid() {
+			p := fset.Position(b.EntryPos)
+			b.EntryFile, b.EntryLine = p.Filename, p.Line
+		}
+	}
+	return bs
 }

@@ -75,6 +75,14 @@ func (s *solver) exportFieldTaints() *fieldTaintsFact {
 			}
 		}
 	}
+	for key, bs := range s.returnedFields {
+		for _, b := range factBlobs(located(s.pass.Fset, bs)) {
+			if !seen[key+"\x00"+b.Field+"\x00"+b.Site] && b.Kind.Upstream() {
+				seen[key+"\x00"+b.Field+"\x00"+b.Site] = true
+				out = append(out, FieldTaint{Type: key, Blob: b})
+			}
+		}
+	}
 	if len(out) == 0 {
 		return nil
 	}

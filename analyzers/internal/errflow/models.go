@@ -7,6 +7,7 @@ package errflow
 // value holds are in tests.go.)
 
 import (
+	"go/ast"
 	"go/types"
 )
 
@@ -68,14 +69,36 @@ var readerWrappers = map[string]bool{
 	"bufio.NewReaderSize": true,
 }
 
-// keepsText are the functions whose result is their first argument's
-// text, trimmed or recased: what goes in comes out.
-var keepsText = map[string]bool{
-	"strings.TrimSpace": true, "strings.Trim": true, "strings.TrimLeft": true, "strings.TrimRight": true,
-	"strings.TrimPrefix": true, "strings.TrimSuffix": true, "strings.ToLower": true, "strings.ToUpper": true,
-	"strings.ReplaceAll": true, "strings.Replace": true,
-	"bytes.TrimSpace": true, "bytes.Trim": true, "bytes.TrimLeft": true, "bytes.TrimRight": true,
-	"bytes.TrimPrefix": true, "bytes.TrimSuffix": true, "bytes.ToLower": true, "bytes.ToUpper": true,
+// keepsText are the functions whose result is the text of one of their
+// arguments (by index), trimmed, recased, escaped or with some runes
+// filtered: what goes in comes out. A sanitizer that strips control
+// characters before the text reaches the model still shows the body.
+var keepsText = map[string]int{
+	"strings.TrimSpace": 0, "strings.Trim": 0, "strings.TrimLeft": 0, "strings.TrimRight": 0,
+	"strings.TrimPrefix": 0, "strings.TrimSuffix": 0, "strings.ToLower": 0, "strings.ToUpper": 0,
+	"strings.ReplaceAll": 0, "strings.Replace": 0, "strings.Map": 1, "strings.ToValidUTF8": 0,
+	"strings.TrimFunc": 0, "strings.TrimLeftFunc": 0, "strings.TrimRightFunc": 0, "strings.ToTitle": 0,
+	"strings.Clone": 0, "(*strings.Replacer).Replace": 0,
+	"bytes.TrimSpace": 0, "bytes.Trim": 0, "bytes.TrimLeft": 0, "bytes.TrimRight": 0,
+	"bytes.TrimPrefix": 0, "bytes.TrimSuffix": 0, "bytes.ToLower": 0, "bytes.ToUpper": 0,
+	"bytes.ReplaceAll": 0, "bytes.Replace": 0, "bytes.Map": 1, "bytes.ToValidUTF8": 0, "bytes.Clone": 0,
+	"(*regexp.Regexp).ReplaceAllString": 0, "(*regexp.Regexp).ReplaceAllLiteralString": 0,
+	"(*regexp.Regexp).ReplaceAll": 0, "(*regexp.Regexp).ReplaceAllLiteral": 0,
+	"(*regexp.Regexp).ReplaceAllStringFunc": 0, "(*regexp.Regexp).ReplaceAllFunc": 0,
+	"html.EscapeString": 0, "html.UnescapeString": 0, "strconv.Quote": 0, "strconv.QuoteToASCII": 0,
+}
+
+// keptText returns the argument of a call whose text its result is (see
+// keepsText), or nil.
+func keptText(fn *types.Func, call *ast.CallExpr) ast.Expr {
+	if fn == nil || fn.Pkg() == nil {
+		return nil
+	}
+	i, ok := keepsText[libraryName(fn)]
+	if !ok || i >= len(call.Args) {
+		return nil
+	}
+	return call.Args[i]
 }
 
 // parsers are the standard library's packages and functions whose error

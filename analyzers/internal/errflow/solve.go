@@ -70,8 +70,9 @@ type solver struct {
 
 	impls map[*types.Func][]*types.Func // interface method -> implementations (see implementations)
 
-	fieldTaints map[string][]Blob        // "type.field" -> the raw values other packages say it holds (see fieldtaint.go)
-	methods     map[string][]*types.Func // concrete methods by name, on first use
+	fieldTaints    map[string][]Blob        // "type.field" -> the raw values other packages say it holds (see fieldtaint.go)
+	returnedFields map[string][]Blob        // type -> the raw values in the fields of its values returned as errors (see walk.errorFields)
+	methods        map[string][]*types.Func // concrete methods by name, on first use
 }
 
 // rootFacts are what the effects of a root's bodies read of its syntax
