@@ -158,10 +158,14 @@
 // handler keeps the error, what the helper dropped is dropped for the
 // client too), called directly or through a function-valued field the
 // package fills only with its own functions (deps.probe(ctx, q)). So are
-// the exported functions of other packages it calls that way, and the
-// helpers of their package their errors come from: their package records
-// the causes they lose as a fact, and the handler's package reports them
-// at their returns, pointing at the exported function and at its call.
+// the exported functions of other packages it calls that way, the
+// helpers of their package their errors come from, and, in turn, the
+// functions of other packages those errors come from (an interface's
+// implementations in a third package included): each package records the
+// causes its functions lose as a fact, with those of the functions of
+// other packages their errors come from, and the handler's package
+// reports them at their returns, pointing at the exported function and
+// at its call.
 // Named results are followed as locals that start at their zero value.
 //
 // A cause that is there but formats err as text is reported as such: the
@@ -317,8 +321,12 @@
 // whose body []byte it formats): the conversion to text is the helper's,
 // and so is the edit. A helper that takes a string is handed text its
 // caller made, and each caller that made it of a raw value is its own
-// finding. A helper that builds the error result itself is reported
-// there, once. -handlerbody.fold=false reports each text again.
+// finding. A helper that shows the text of an error it is handed
+// (handleAPIError(err)) in the error result it builds folds every raw
+// value of another module that error brings (a client library's error
+// type that prints the body): the helper is where the module puts the
+// library's text into its own. A helper that builds the error result
+// itself is reported there, once. -handlerbody.fold=false reports each text again.
 //
 // Where the helper is in this package and formats the raw value with
 // fmt.Sprintf, fmt.Errorf or mcp.NewToolResultErrorf of a constant format
