@@ -30,6 +30,7 @@ import (
 
 	"github.com/mcperrlint/mcperrlint/analyzers"
 	"github.com/mcperrlint/mcperrlint/internal/bench/noop"
+	"github.com/mcperrlint/mcperrlint/internal/depcache"
 	"github.com/mcperrlint/mcperrlint/internal/load"
 )
 
@@ -43,6 +44,7 @@ func main() {
 	repeat := flag.Int("repeat", 1, "analyze the loaded packages this many times (for profiles); times are of the last")
 	facts := flag.Bool("facts", false, "report the number and gob-encoded size of the facts each package exports")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the analysis (not the load) to this file")
+	cacheDir := flag.String("cache", "", "with -load reach, the dependency summary cache to use, as mcperrlint's -cache (default $MCPERRLINT_CACHE, else the user cache directory's), or off")
 	memprofile := flag.String("memprofile", "", "write allocation profiles to this file (and to file.base before the analysis: use go tool pprof -base)")
 	flag.Parse()
 	if *memprofile != "" {
@@ -63,6 +65,15 @@ func main() {
 	cfg := load.MCP(*tests)
 	switch *mode {
 	case "reach":
+		// As mcperrlint runs: dependencies whose summaries the cache
+		// holds come from export data.
+		if *cacheDir != "off" {
+			c, err := depcache.OpenDir(*cacheDir)
+			if err != nil {
+				log.Fatal(err)
+			}
+			cfg.Deps = c
+		}
 	case "all":
 		cfg.AllSource = true
 	case "roots":
@@ -78,6 +89,9 @@ func main() {
 		roots, err = packages.Load(&packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Tests: *tests}, flag.Args()...)
 	} else {
 		roots, st, err = load.Load(cfg, flag.Args()...)
+		if err == nil && cfg.Deps != nil {
+			analyzers.UseDependencyCache(cfg.Deps, st.DepKeys)
+		}
 	}
 	if err != nil {
 		log.Fatal(err)
