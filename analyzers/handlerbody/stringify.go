@@ -210,6 +210,10 @@ func (s *messageScan) helperSinks(call *ast.CallExpr, fn *types.Func) {
 		if !errflow.IsCallToolResult(sig.Results().At(i).Type()) || sl.Shape&errflow.ShapeError == 0 {
 			continue
 		}
+		if sum.Printf > 0 && shift == 0 {
+			// errorResult("listing hosts: %v", err): a printf wrapper.
+			s.format(call, sum.Printf-1, "the text of the error result "+model.FuncName(fn)+" builds")
+		}
 		for _, p := range sl.Shows {
 			sink := "the text of the error result " + model.FuncName(fn) + " builds"
 			for _, a := range errflow.ArgsOf(call, sig, p, shift) {

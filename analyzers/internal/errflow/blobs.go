@@ -539,6 +539,9 @@ func (w *walk) summaryBlobs(call *ast.CallExpr, index, depth int) []Blob {
 			}
 			out = appendBlob(out, b)
 		}
+		if c.sum.Printf > 0 && methodExprShift(w.s.info, call.Fun) == 0 {
+			out = appendBlobs(out, w.formatBlobs(call, c.sum.Printf-1, depth+1)...)
+		}
 		// A helper that returns the text it is given, given a blob.
 		for _, p := range sl.Shows {
 			for _, a := range ArgsOf(call, sig, p, methodExprShift(w.s.info, call.Fun)) {

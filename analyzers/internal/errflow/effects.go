@@ -52,6 +52,7 @@ func (w *walk) unit(b *Body) *Summary {
 	for _, id := range b.Refs {
 		w.reference(sum, id)
 	}
+	sum.Printf = w.printfWrapper(b)
 	results := b.Sig.Results()
 	sum.Results = make([]Slot, results.Len())
 	var few [4]Value // as many results as most functions have, not allocated
@@ -61,7 +62,7 @@ func (w *walk) unit(b *Body) *Summary {
 	}
 	values = values[:results.Len()]
 	for i := range values {
-		values[i] = Value{NonNil: true, WrapsRPC: true}
+		values[i] = Value{NonNil: true, WrapsRPC: true, ContextOnly: true}
 	}
 	returns := 0
 	var fieldBlobs [][]Blob // by result, for struct results
@@ -837,4 +838,47 @@ func NamedResultsDeferred(b *Body) bool {
 		return !found
 	})
 	return found
+}
+
+// printfWrapper returns 1 + the index of the format parameter of a
+// function that hands its format and its variadic arguments on to a
+// printf-like function — fmt.Sprintf, fmt.Errorf, mcp-go's
+// NewToolResultErrorf, or another such wrapper — as go vet's printf check
+// finds wrappers: errorResult(format string, args ...any) builds its
+// result's text with fmt.Sprintf(format, args...). Its callers' format
+// and operands are then read as the wrapped function's would be. 0 for
+// any other function.
+func (w *walk) printfWrapper(b *Body) int {
+	params := b.Sig.Params()
+	n := params.Len()
+	if !b.Sig.Variadic() || n < 2 || !IsString(params.At(n-2).Type()) {
+		return 0
+	}
+	if elem, ok := params.At(n - 1).Type().(*types.Slice); !ok || !types.IsInterface(elem.Elem()) {
+		return 0
+	}
+	format, args := params.At(n-2), params.At(n-1)
+	for _, call := range b.Calls {
+		k := len(call.Args)
+		if !call.Ellipsis.IsValid() || k < 2 || !isVar(w.s.info, call.Args[k-1], args) || !isVar(w.s.info, call.Args[k-2], format) {
+			continue
+		}
+		fn := model.Callee(w.s.info, call)
+		switch {
+		case fn == nil:
+		case model.IsFunc(fn, "fmt", "Sprintf"), model.IsFunc(fn, "fmt", "Errorf"), model.IsFunc(fn, model.MCPGoPath, "NewToolResultErrorf"):
+			return n - 1
+		default:
+			if sum := w.s.summary(fn); sum != nil && sum.Printf == k-1 {
+				return n - 1
+			}
+		}
+	}
+	return 0
+}
+
+// isVar reports whether e is an identifier that names v.
+func isVar(info *types.Info, e ast.Expr, v *types.Var) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && info.Uses[id] == v
 }

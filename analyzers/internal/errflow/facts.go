@@ -18,6 +18,7 @@ type summaryFact struct {
 	Effects []FactEffect
 	Dynamic bool
 	Results []FactSlot
+	Printf  int
 
 	// summary is the fact decoded: set by the package that exports it,
 	// whose importers share it when the driver hands them the fact itself
@@ -41,6 +42,7 @@ type FactEffect struct {
 type FactSlot struct {
 	Shape                                      Shape
 	NonNil, Protocol, WrapsRPC, Context, Plain bool
+	NotContext                                 bool
 	Params, Mentions, Shows                    []int
 	Calls                                      []ParamCall
 	Blobs, FailBlobs, FieldBlobs               []FactBlob
@@ -145,7 +147,7 @@ func factOf(sum *Summary, sig *types.Signature) *summaryFact {
 	if sum == nil {
 		return nil
 	}
-	fact := &summaryFact{Dynamic: sum.Dynamic}
+	fact := &summaryFact{Dynamic: sum.Dynamic, Printf: sum.Printf}
 	for _, e := range sum.Effects {
 		fe := FactEffect{Kind: e.Kind, Reason: e.Reason, Param: e.Param, Code: e.Code, ByStatus: e.ByStatus, Inspected: e.Inspected, Site: e.Site}
 		if e.param != nil {
@@ -158,11 +160,11 @@ func factOf(sum *Summary, sig *types.Signature) *summaryFact {
 		}
 		fact.Effects = append(fact.Effects, fe)
 	}
-	says := len(fact.Effects) > 0 || fact.Dynamic
+	says := len(fact.Effects) > 0 || fact.Dynamic || fact.Printf > 0
 	for i, sl := range sum.Results {
 		fs := FactSlot{
 			Shape: sl.Shape, NonNil: sl.NonNil, Protocol: sl.Protocol, WrapsRPC: sl.WrapsRPC,
-			Context: sl.Context, Plain: sl.Plain, Params: sl.Params, Mentions: sl.Mentions, Shows: sl.Shows, Calls: sl.Calls,
+			Context: sl.Context, NotContext: sl.NotContext, Plain: sl.Plain, Params: sl.Params, Mentions: sl.Mentions, Shows: sl.Shows, Calls: sl.Calls,
 		}
 		fs.Blobs = factBlobs(sl.Blobs)
 		fs.FailBlobs = factBlobs(sl.FailBlobs)
@@ -236,13 +238,13 @@ func (f *summaryFact) decode(types.Object) {
 }
 
 func (f *summaryFact) decodeSummary() *Summary {
-	s := &Summary{Dynamic: f.Dynamic}
+	s := &Summary{Dynamic: f.Dynamic, Printf: f.Printf}
 	for _, e := range f.Effects {
 		s.Effects = append(s.Effects, effectOf(e))
 	}
 	for _, r := range f.Results {
 		sl := Slot{
-			Shape: r.Shape, NonNil: r.NonNil, Protocol: r.Protocol, WrapsRPC: r.WrapsRPC, Context: r.Context, Plain: r.Plain,
+			Shape: r.Shape, NonNil: r.NonNil, Protocol: r.Protocol, WrapsRPC: r.WrapsRPC, Context: r.Context, NotContext: r.NotContext, Plain: r.Plain,
 			Params: append([]int(nil), r.Params...), Mentions: append([]int(nil), r.Mentions...), Shows: append([]int(nil), r.Shows...), Calls: append([]ParamCall(nil), r.Calls...),
 		}
 		sl.Blobs = blobsOf(r.Blobs)

@@ -36,6 +36,10 @@ type Summary struct {
 	Dynamic bool
 	// Results describe each result, by index.
 	Results []Slot
+	// Printf is 1 + the index of the format parameter of a printf
+	// wrapper (see printfWrapper), whose results' text is its format
+	// applied to its variadic arguments; 0 for any other function.
+	Printf int
 
 	seen map[effectKey]bool // the effects' keys, once there are many
 }
@@ -66,6 +70,12 @@ type Slot struct {
 	WrapsRPC bool
 	// Context: a value may be the context's own error.
 	Context bool
+	// NotContext: a non-nil value may be an error other than the
+	// context's own. A helper that only ever fails with ctx.Err() has
+	// Context and not NotContext: its caller returning that error returns
+	// the context's error, which a client that cancelled reads as such.
+	// (Stated as the exception, so that summaries only grow.)
+	NotContext bool
 	// Plain: a value may be an error built by errors.New or fmt.Errorf
 	// (not wrapping an *mcperr.Error).
 	Plain bool
@@ -300,6 +310,9 @@ func (s *Summary) size() int {
 	if s.Dynamic {
 		n++
 	}
+	if s.Printf > 0 {
+		n++
+	}
 	for _, r := range s.Results {
 		n += r.size()
 	}
@@ -308,7 +321,7 @@ func (s *Summary) size() int {
 
 func (sl Slot) size() int {
 	n := len(sl.Params) + len(sl.Mentions) + len(sl.Shows) + len(sl.Calls) + len(sl.Blobs) + len(sl.FailBlobs) + len(sl.FieldBlobs)
-	for _, b := range []bool{sl.NonNil, sl.Protocol, sl.WrapsRPC, sl.Context, sl.Plain, sl.FailFilled} {
+	for _, b := range []bool{sl.NonNil, sl.Protocol, sl.WrapsRPC, sl.Context, sl.NotContext, sl.Plain, sl.FailFilled} {
 		if b {
 			n++
 		}

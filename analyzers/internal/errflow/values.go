@@ -169,13 +169,14 @@ func (v Value) MaybeProtocol(sdk Proto) bool { return v.Protocol&sdk != 0 }
 // dropped.
 func (v Value) slot(sig *types.Signature) Slot {
 	sl := Slot{
-		Shape:    v.Shape,
-		NonNil:   v.NonNil,
-		WrapsRPC: v.WrapsRPC,
-		Protocol: v.Protocol != 0,
-		Context:  v.Context,
-		Plain:    v.Plain,
-		Blobs:    slices.Clone(v.Blobs),
+		Shape:      v.Shape,
+		NonNil:     v.NonNil,
+		WrapsRPC:   v.WrapsRPC,
+		Protocol:   v.Protocol != 0,
+		Context:    v.Context,
+		NotContext: !v.ContextOnly,
+		Plain:      v.Plain,
+		Blobs:      slices.Clone(v.Blobs),
 	}
 	for _, p := range v.Params {
 		if i := paramIndex(sig, p); i >= 0 {
@@ -964,7 +965,7 @@ func (w *walk) calleeValue(call *ast.CallExpr, sum *Summary, sig *types.Signatur
 		Shape:       sl.Shape,
 		NonNil:      sl.NonNil,
 		WrapsRPC:    sl.WrapsRPC,
-		ContextOnly: false,
+		ContextOnly: sl.Context && !sl.NotContext,
 		Context:     sl.Context,
 		Plain:       sl.Plain,
 	}
@@ -1036,7 +1037,29 @@ func (w *walk) calleeValue(call *ast.CallExpr, sum *Summary, sig *types.Signatur
 		inner.NonNil, inner.WrapsRPC, inner.ContextOnly = true, true, true
 		v.merge(inner)
 	}
+	if sum.Printf > 0 && shift == 0 && printsResult(sig.Results().At(index).Type()) {
+		w.printfArgs(&v, call, sum.Printf-1, depth)
+	}
 	return v
+}
+
+// printfArgs adds to v what the text of a printf wrapper's result shows
+// of the call's format and operands (see printfWrapper), as fmt.Sprintf's
+// would.
+func (w *walk) printfArgs(v *Value, call *ast.CallExpr, format, depth int) {
+	for _, b := range w.formatBlobs(call, format, depth+1) {
+		v.addBlob(b)
+	}
+	v.Shows = union(v.Shows, w.formatShown(call, format, depth))
+	if format < len(call.Args) {
+		w.mention(v, false, call.Args[format:]...)
+	}
+}
+
+// printsResult reports whether a result of type t has a text a printf
+// wrapper makes: a text, an error, a tool result.
+func printsResult(t types.Type) bool {
+	return IsText(t) || IsErrorOrRuntimeError(t) || IsCallToolResult(t)
 }
 
 // passedFuncValue is the value of result index of calling a function

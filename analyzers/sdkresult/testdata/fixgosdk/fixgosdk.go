@@ -16,7 +16,7 @@ func text(s string) *mcp.CallToolResult {
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: s}}}
 }
 
-func fetch(ctx context.Context) (string, error) { return "", ctx.Err() }
+func fetch(ctx context.Context) (string, error) { return "", errors.New("the upstream is down") }
 
 // resTaken already has a res: the fix declares errRes.
 func resTaken(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {

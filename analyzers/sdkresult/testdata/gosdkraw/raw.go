@@ -23,6 +23,25 @@ type args struct {
 	ID string `json:"id"`
 }
 
+// waitTurn waits for the caller's turn: it fails only when the call is
+// cancelled first.
+func waitTurn(ctx context.Context) (int, error) {
+	select {
+	case <-ctx.Done():
+		return 0, ctx.Err()
+	default:
+	}
+	return 1, nil
+}
+
+// waitOrGiveUp fails on its own too.
+func waitOrGiveUp(ctx context.Context, id string) (int, error) {
+	if id == "" {
+		return 0, errGone
+	}
+	return waitTurn(ctx)
+}
+
 func decode(req *mcp.CallToolRequest) (args, error) {
 	var a args
 	err := json.Unmarshal(req.Params.Arguments, &a)
@@ -101,6 +120,12 @@ func notFlagged(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolRes
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err // a cancelled call: nobody reads the answer
+	}
+	if _, err := waitTurn(ctx); err != nil {
+		return nil, err // a helper that fails only when the call is cancelled
+	}
+	if _, err := waitOrGiveUp(ctx, a.ID); err != nil {
+		return nil, err // want `sdk-protocol-error`
 	}
 	if a.ID == "cause" {
 		return nil, fmt.Errorf("cancelled: %w", context.Cause(ctx))
