@@ -60,7 +60,7 @@ func (f *finder) findCallees() {
 	follow := func(body *Body, h *Handler, parent *Callee) {
 		for _, call := range f.callsWithin(body) {
 			b := f.x.Decl(model.Callee(f.info, call))
-			if b == nil || seen[b] || len(f.r.Callees) >= maxCallees || f.onlyInErrors(body, call) {
+			if b == nil || seen[b] || len(f.r.Callees) >= maxCallees || f.onlyInErrors(body, call) || f.notAnswer(body, call) {
 				continue
 			}
 			seen[b] = true
@@ -136,6 +136,213 @@ func (f *finder) onlyInErrors(b *Body, call *ast.CallExpr) bool {
 	}
 	ast.Inspect(b.Block, visit)
 	return uses > 0 && uses == inErrors
+}
+
+// notAnswer reports whether the values of call, made in b, never reach
+// what b returns: they are assigned to locals, and nothing those locals
+// flow into — locals assigned from them, locals a call or method given
+// them may fill, a struct whose field gets them — is returned. An
+// analytics middleware's intent, resolved for the event it records and
+// not for the tool's answer, is such a value: the helper's empty value
+// on failure fails nothing the client reads. A value that leaves the
+// function's locals (a field of a parameter, a package variable, a named
+// result) may be the answer.
+func (f *finder) notAnswer(b *Body, call *ast.CallExpr) bool {
+	tracked := map[*types.Var]bool{}
+	for _, v := range b.Root.Resolver.assignedFrom(outermostCall(b.Block, call)) {
+		tracked[v] = true
+	}
+	if len(tracked) == 0 {
+		return false
+	}
+	// local reports whether v is the function's own: a parameter
+	// rebound (ctx = with(ctx, v)) is, one written through is not.
+	local := func(v *types.Var, through bool) bool {
+		return v != nil && !v.IsField() && !(through && IsParam(v)) && v.Parent() != nil && v.Parent() != v.Pkg().Scope() && !isNamedResult(b.Sig, v)
+	}
+	mentions := func(n ast.Node) bool {
+		found := false
+		ast.Inspect(n, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if v, _ := f.info.Uses[id].(*types.Var); v != nil && tracked[v] {
+					found = true
+				}
+			}
+			return !found
+		})
+		return found
+	}
+	// taint marks the variable e names (the root of a selector or an
+	// index, the operand of & or *) as holding a tracked value; false
+	// when it is not a local of the function: the value may leave it.
+	var taintVia func(e ast.Expr, through bool) bool
+	taintVia = func(e ast.Expr, through bool) bool {
+		switch e := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			v, _ := f.info.ObjectOf(e).(*types.Var)
+			if e.Name == "_" || v == nil {
+				return true
+			}
+			if !local(v, through) {
+				return false
+			}
+			tracked[v] = true
+		case *ast.SelectorExpr:
+			if _, isPkg := f.info.Uses[identOf(e.X)].(*types.PkgName); isPkg {
+				return false // a package's variable
+			}
+			return taintVia(e.X, true)
+		case *ast.IndexExpr:
+			return taintVia(e.X, true)
+		case *ast.StarExpr:
+			return taintVia(e.X, true)
+		case *ast.UnaryExpr:
+			return taintVia(e.X, true)
+		}
+		return true
+	}
+	taint := func(e ast.Expr) bool { return taintVia(e, false) }
+	for {
+		before, escaped := len(tracked), false
+		ast.Inspect(b.Block, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				if slices.ContainsFunc(n.Rhs, func(e ast.Expr) bool { return mentions(e) }) {
+					for _, l := range n.Lhs {
+						escaped = !taint(l) || escaped
+					}
+				}
+			case *ast.ValueSpec:
+				if slices.ContainsFunc(n.Values, func(e ast.Expr) bool { return mentions(e) }) {
+					for _, name := range n.Names {
+						escaped = !taint(name) || escaped
+					}
+				}
+			case *ast.RangeStmt:
+				if mentions(n.X) {
+					for _, e := range []ast.Expr{n.Key, n.Value} {
+						if e != nil {
+							escaped = !taint(e) || escaped
+						}
+					}
+				}
+			case *ast.CallExpr:
+				// A call given a tracked value may fill the locals it is
+				// also given, its receiver included. (What it does with
+				// the value beyond them — an event it records — is not
+				// the function's answer.)
+				if mentions(n) {
+					if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
+						// A local it may fill; not the function's own
+						// receiver or parameters, whose state a method
+						// keeps for itself (the events it records).
+						if fn := model.Callee(f.info, n); fn != nil && fn.Signature().Recv() != nil && fillable(fn.Signature().Recv().Type()) && !namesParam(f.info, sel.X) {
+							taint(sel.X)
+						}
+					}
+					for _, a := range n.Args {
+						if _, addr := ast.Unparen(a).(*ast.UnaryExpr); addr || fillable(f.info.TypeOf(a)) {
+							taint(a)
+						}
+					}
+				}
+			case *ast.SendStmt:
+				escaped = mentions(n.Value) || escaped
+			}
+			return true
+		})
+		if escaped {
+			return false
+		}
+		if len(tracked) == before {
+			break
+		}
+	}
+	answered := false
+	ast.Inspect(b.Block, func(n ast.Node) bool {
+		if ret, ok := n.(*ast.ReturnStmt); ok && mentions(ret) {
+			answered = true
+		}
+		return !answered
+	})
+	return !answered
+}
+
+// namesParam reports whether e is a parameter (or receiver) of the
+// function it is in, or a selector rooted at one.
+func namesParam(info *types.Info, e ast.Expr) bool {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			e = x.X
+			continue
+		case *ast.Ident:
+			v, _ := info.Uses[x].(*types.Var)
+			return v != nil && IsParam(v)
+		}
+		return false
+	}
+}
+
+// fillable reports whether a call given a value of type t can put
+// something into it for its caller to read: a pointer, a map, a slice, a
+// channel, an interface other than a context (which holds what it was
+// made with).
+func fillable(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if named, ok := types.Unalias(t).(*types.Named); ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "context" && named.Obj().Name() == "Context" {
+		return false
+	}
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Map, *types.Slice, *types.Chan, *types.Interface:
+		return true
+	}
+	return false
+}
+
+// outermostCall returns the call whose arguments hold call, directly or
+// through other calls' (withProperties(ctx, resolve(req))), or call
+// itself: the call whose value carries call's.
+func outermostCall(block *ast.BlockStmt, call *ast.CallExpr) ast.Expr {
+	var out ast.Expr = call
+	for changed := true; changed; {
+		changed = false
+		ast.Inspect(block, func(n ast.Node) bool {
+			outer, ok := n.(*ast.CallExpr)
+			if !ok || changed {
+				return !changed
+			}
+			for _, a := range outer.Args {
+				if ast.Unparen(a) == out {
+					out, changed = outer, true
+					return false
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// isNamedResult reports whether v is a named result of sig.
+func isNamedResult(sig *types.Signature, v *types.Var) bool {
+	if sig == nil {
+		return false
+	}
+	for i := range sig.Results().Len() {
+		if sig.Results().At(i) == v {
+			return true
+		}
+	}
+	return false
+}
+
+// identOf returns the identifier e is, or nil.
+func identOf(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
 }
 
 // assignedLocal returns the local variable that block assigns the one

@@ -276,10 +276,58 @@ func Register(s *gosdk.Server, m *server.MCPServer) {
 	m.AddTool(mcp.NewTool("tested"), sess.tested)
 	m.AddTool(mcp.NewTool("each"), sess.each)
 	m.AddTool(mcp.NewTool("closure"), sess.closure)
+	m.AddTool(mcp.NewTool("audited"), sess.audited)
+	m.AddTool(mcp.NewTool("traced"), sess.traced)
 	m.AddTool(mcp.NewTool("marshal"), marshal)
 	m.AddTool(mcp.NewTool("shown"), sess.shown)
 	m.AddTool(mcp.NewTool("generic"), viaGeneric)
 	m.AddTool(mcp.NewTool("helped"), sess.helped)
 	m.AddTool(mcp.NewTool("enriched"), sess.enriched)
 	m.AddTool(mcp.NewTool("status"), sess.status)
+}
+
+// auditTag returns the tag the audit log files a call under.
+func (s *session) auditTag(ctx context.Context) string {
+	resp, err := s.Fetch(ctx, "audit")
+	if err != nil {
+		log.Printf("audit tag: %v", err)
+		return "" // the audit's own business: no answer uses it
+	}
+	return resp.Status
+}
+
+// traceTag returns the trace a call belongs to.
+func (s *session) traceTag(ctx context.Context) string {
+	resp, err := s.Fetch(ctx, "trace")
+	if err != nil {
+		log.Printf("trace tag: %v", err)
+		return "" // want `no-fake-empty-result: helper traceTag returns an empty value, with no error to say it failed, while handling err`
+	}
+	return resp.Status
+}
+
+type tagKey struct{}
+
+// record files an audit event; its state is the session's own.
+func (s *session) record(ctx context.Context, tag string, events *[]string) {
+	*events = append(*events, tag)
+}
+
+// audited resolves a tag for its audit event and its context only: what
+// the helper gives on failure never reaches the answer.
+func (s *session) audited(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	tag := s.auditTag(ctx)
+	ctx = context.WithValue(ctx, tagKey{}, tag)
+	var events []string
+	s.record(ctx, tag, &events)
+	log.Printf("audited %s: %d events", s.id, len(events))
+	return mcp.NewToolResultText("audited " + s.id), nil
+}
+
+// traced answers with the tag, through a struct it encodes.
+func (s *session) traced(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	info := struct{ ID, Trace string }{ID: s.id}
+	info.Trace = s.traceTag(ctx)
+	data, _ := json.Marshal(info)
+	return mcp.NewToolResultText(string(data)), nil
 }
