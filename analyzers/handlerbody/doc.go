@@ -207,7 +207,13 @@
 // or by setting IsError), the error passed to the go-sdk's SetError,
 // and the errors a handler returns that it builds with fmt.Errorf or
 // errors.New. The value is followed through local variables, conversions,
-// concatenation, slicing, fmt.Sprintf and trimming.
+// concatenation, slicing, fmt.Sprintf, trimming and the other standard
+// functions that keep a text (strings.Map, a regexp's ReplaceAllString),
+// and through the functions of the module that do (a sanitizer that
+// strips control characters). A printf wrapper — a function that hands
+// its format and arguments on to fmt.Sprintf, fmt.Errorf or
+// NewToolResultErrorf, errorResult(format string, args ...any) — is read
+// at its calls as fmt.Sprintf is.
 //
 // A returned or shown error is also followed into the functions and
 // methods of the same package it comes from, helper to helper, and

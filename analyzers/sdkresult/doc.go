@@ -67,8 +67,9 @@
 // one's code), and an mcp-go URLElicitationRequiredError, returned or
 // wrapped. Neither are errors that may be one: from a go-sdk call (a proxy
 // passing on an upstream's error), or from an inner handler a wrapper
-// calls; nor the context's error (ctx.Err(), context.Cause): nobody reads
-// the answer to a cancelled call.
+// calls; nor the context's error (ctx.Err(), context.Cause, or the error
+// of a helper that only ever fails with it): nobody reads the answer to a
+// cancelled call.
 //
 // The suggested fix rewrites return nil, err into the tool error the SDK
 // itself makes of an error where it makes one, with the error's text
