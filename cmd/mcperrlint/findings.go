@@ -103,7 +103,7 @@ func collect(graph *checker.Graph, pkgs []*packages.Package, ran []*analysis.Ana
 	for _, r := range analyzers.Rules() {
 		byID[r.ID] = r
 	}
-	seen := map[string]bool{}
+	seen := map[string]*finding{}
 	for _, act := range graph.Roots {
 		if act.Err != nil {
 			continue
@@ -112,12 +112,18 @@ func collect(graph *checker.Graph, pkgs []*packages.Package, ran []*analysis.Ana
 			f := res.finding(act, d, byID)
 			f.pkg = act.Package.PkgPath
 			// A file of a package and of its test variant is analyzed
-			// twice; report it once.
+			// twice; report it once. The same finding from another
+			// package (a finding of a third package both report) is one
+			// too, with the related positions of both.
 			key := fmt.Sprintf("%s:%d:%d:%s:%s", f.span.file, f.span.start.Offset, f.span.end.Offset, f.rule.ID, f.message)
-			if !seen[key] {
-				seen[key] = true
-				res.findings = append(res.findings, f)
+			if first, ok := seen[key]; ok {
+				if first.pkg != f.pkg {
+					addRelated(first, f.related)
+				}
+				continue
 			}
+			seen[key] = f
+			res.findings = append(res.findings, f)
 		}
 	}
 	res.findings = mergeRoots(res.findings)
@@ -188,11 +194,7 @@ func mergeFindings(g []*finding) *finding {
 	var msgs []string
 	for _, f := range g {
 		msgs = append(msgs, f.message)
-		for _, r := range f.related {
-			if !slices.Contains(merged.related, r) {
-				merged.related = append(merged.related, r)
-			}
-		}
+		addRelated(&merged, f.related)
 		for _, fx := range f.fixes {
 			if !slices.ContainsFunc(merged.fixes, func(m fix) bool { return reflect.DeepEqual(m, fx) }) {
 				merged.fixes = append(merged.fixes, fx)
@@ -201,6 +203,15 @@ func mergeFindings(g []*finding) *finding {
 	}
 	merged.message = analyzers.SumRootCounts(msgs)
 	return &merged
+}
+
+// addRelated adds to f the positions of rs it does not have.
+func addRelated(f *finding, rs []related) {
+	for _, r := range rs {
+		if !slices.Contains(f.related, r) {
+			f.related = append(f.related, r)
+		}
+	}
 }
 
 // rulesOf returns the rules the analyzers that ran can report.
