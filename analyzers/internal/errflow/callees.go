@@ -160,18 +160,7 @@ func (f *finder) notAnswer(b *Body, call *ast.CallExpr) bool {
 	local := func(v *types.Var, through bool) bool {
 		return v != nil && !v.IsField() && !(through && IsParam(v)) && v.Parent() != nil && v.Parent() != v.Pkg().Scope() && !isNamedResult(b.Sig, v)
 	}
-	mentions := func(n ast.Node) bool {
-		found := false
-		ast.Inspect(n, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok {
-				if v, _ := f.info.Uses[id].(*types.Var); v != nil && tracked[v] {
-					found = true
-				}
-			}
-			return !found
-		})
-		return found
-	}
+	mentions := func(n ast.Node) bool { return MentionsAny(f.info, n, tracked) }
 	// taint marks the variable e names (the root of a selector or an
 	// index, the operand of & or *) as holding a tracked value; false
 	// when it is not a local of the function: the value may leave it.
@@ -236,7 +225,7 @@ func (f *finder) notAnswer(b *Body, call *ast.CallExpr) bool {
 						// A local it may fill; not the function's own
 						// receiver or parameters, whose state a method
 						// keeps for itself (the events it records).
-						if fn := model.Callee(f.info, n); fn != nil && fn.Signature().Recv() != nil && fillable(fn.Signature().Recv().Type()) && !namesParam(f.info, sel.X) {
+						if fn := model.Callee(f.info, n); fn != nil && fn.Signature().Recv() != nil && fillable(fn.Signature().Recv().Type()) && !rootedAtParam(f.info, sel.X) {
 							taint(sel.X)
 						}
 					}
@@ -268,20 +257,11 @@ func (f *finder) notAnswer(b *Body, call *ast.CallExpr) bool {
 	return !answered
 }
 
-// namesParam reports whether e is a parameter (or receiver) of the
-// function it is in, or a selector rooted at one.
-func namesParam(info *types.Info, e ast.Expr) bool {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.SelectorExpr:
-			e = x.X
-			continue
-		case *ast.Ident:
-			v, _ := info.Uses[x].(*types.Var)
-			return v != nil && IsParam(v)
-		}
-		return false
-	}
+// rootedAtParam reports whether e is a parameter (or receiver) of the
+// function it is in, or a field of one.
+func rootedAtParam(info *types.Info, e ast.Expr) bool {
+	v := RootVar(info, e)
+	return v != nil && IsParam(v)
 }
 
 // fillable reports whether a call given a value of type t can put
@@ -289,10 +269,7 @@ func namesParam(info *types.Info, e ast.Expr) bool {
 // channel, an interface other than a context (which holds what it was
 // made with).
 func fillable(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	if named, ok := types.Unalias(t).(*types.Named); ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "context" && named.Obj().Name() == "Context" {
+	if t == nil || model.IsContext(t) {
 		return false
 	}
 	switch t.Underlying().(type) {

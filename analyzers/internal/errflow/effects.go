@@ -860,7 +860,7 @@ func (w *walk) printfWrapper(b *Body) int {
 	format, args := params.At(n-2), params.At(n-1)
 	for _, call := range b.Calls {
 		k := len(call.Args)
-		if !call.Ellipsis.IsValid() || k < 2 || !isVar(w.s.info, call.Args[k-1], args) || !isVar(w.s.info, call.Args[k-2], format) {
+		if !call.Ellipsis.IsValid() || k < 2 || localVar(w.s.info, call.Args[k-1]) != args || localVar(w.s.info, call.Args[k-2]) != format {
 			continue
 		}
 		fn := model.Callee(w.s.info, call)
@@ -875,10 +875,4 @@ func (w *walk) printfWrapper(b *Body) int {
 		}
 	}
 	return 0
-}
-
-// isVar reports whether e is an identifier that names v.
-func isVar(info *types.Info, e ast.Expr, v *types.Var) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	return ok && info.Uses[id] == v
 }
