@@ -154,15 +154,15 @@ func mergeRoots(findings []*finding) []*finding {
 		rule       string
 		shape      string
 	}
+	keys := make([]place, len(findings))
 	groups := map[place][]*finding{}
-	for _, f := range findings {
-		k := place{f.span.file, f.span.start.Offset, f.span.end.Offset, f.rule.ID, analyzers.RootShape(f.message)}
-		groups[k] = append(groups[k], f)
+	for i, f := range findings {
+		keys[i] = place{f.span.file, f.span.start.Offset, f.span.end.Offset, f.rule.ID, analyzers.RootShape(f.message)}
+		groups[keys[i]] = append(groups[keys[i]], f)
 	}
 	var out []*finding
-	for _, f := range findings {
-		k := place{f.span.file, f.span.start.Offset, f.span.end.Offset, f.rule.ID, analyzers.RootShape(f.message)}
-		g := groups[k]
+	for i, f := range findings {
+		g := groups[keys[i]]
 		switch {
 		case len(g) == 1 || !onePerPackage(g):
 			out = append(out, f)
