@@ -200,32 +200,22 @@ func (c *checker) exportSources() {
 				found = append(found, p)
 			}
 		}
-		foreign, layouts := c.foreignLosses(b, found)
-		if len(found)+len(foreign) > 0 {
-			set := c.report.NewPendingSet(found)
-			set.Findings = append(set.Findings, foreign...)
-			for file, l := range layouts {
-				if set.Layouts == nil {
-					set.Layouts = map[string]report.Layout{}
-				}
-				set.Layouts[file] = l
-			}
+		set := c.report.NewPendingSet(found)
+		c.addForeignLosses(&set, b)
+		if len(set.Findings) > 0 {
 			c.pass.ExportObjectFact(b.Func, &sourcePendingFact{set})
 		}
 	}
 }
 
-// foreignLosses returns the causes lost by the functions of other
+// addForeignLosses adds to set the causes lost by the functions of other
 // packages whose error b's error may carry (engines' Configure, behind
 // the interface b's helper calls), as their packages recorded them, less
-// those of found: a service two packages away from a handler loses its
-// causes for that handler too. The layouts are those their fixes need.
-func (c *checker) foreignLosses(b *errflow.Body, found []report.Pending) ([]report.Pending, map[string]report.Layout) {
-	var out []report.Pending
-	var layouts map[string]report.Layout
+// those set has, with the layouts their fixes need: a service two
+// packages away from a handler loses its causes for that handler too.
+func (c *checker) addForeignLosses(set *report.PendingSet, b *errflow.Body) {
 	have := func(p report.Pending) bool {
-		same := func(q report.Pending) bool { return q.Rule == p.Rule && q.At == p.At }
-		return slices.ContainsFunc(found, same) || slices.ContainsFunc(out, same)
+		return slices.ContainsFunc(set.Findings, func(q report.Pending) bool { return q.Rule == p.Rule && q.At == p.At })
 	}
 	for _, fs := range c.flow.ForeignHelpers(b) {
 		fact := new(sourcePendingFact)
@@ -238,16 +228,15 @@ func (c *checker) foreignLosses(b *errflow.Body, found []report.Pending) ([]repo
 				continue
 			}
 			p.Related = append(slices.Clip(p.Related), step)
-			out = append(out, p)
+			set.Findings = append(set.Findings, p)
 		}
-		for file, l := range fact.Layouts {
-			if layouts == nil {
-				layouts = map[string]report.Layout{}
+		if len(fact.Layouts) > 0 {
+			if set.Layouts == nil {
+				set.Layouts = map[string]report.Layout{}
 			}
-			layouts[file] = l
+			maps.Copy(set.Layouts, fact.Layouts)
 		}
 	}
-	return out, layouts
 }
 
 // reportForeignSources reports the causes the functions of other packages
