@@ -362,6 +362,9 @@
 //		return mcp.NewToolResultText("No results found"), nil // flagged
 //	}
 //
+// A branch that also runs without a failure (if err != nil || len(hits)
+// == 0) runs on every failure too, and is held to the same.
+//
 // Return the error (or an error result: mcp.NewToolResultErrorFromErr,
 // IsError: true, SetError), or, for a partial success, carry the failure
 // in the result. Not reported: a return chosen by errors.Is and its kind,
@@ -419,13 +422,34 @@
 //		...
 //	}
 //
+// A parse that fails is the work failing when what it parses came from
+// an upstream: json.Unmarshal of the body a request read, or of the data
+// a caller in the package got from a call that can fail and handed on.
+//
 // Not reported in a helper: a v, ok function (false says it failed), a
 // nil *CallToolResult, a branch that keeps the error before returning
 // (stores it, hands it to a method of what holds it or to a call whose
-// result it uses), an error saying that a value it was
-// given is malformed (strconv, url.Parse, time.Parse, json.Unmarshal,
-// regexp.Compile) or json.Marshal's, a helper whose doc comment says what
-// it does on failure ("best-effort: returns nil on any error"), and a
-// helper whose answer the handler only puts in an error's text. Helpers of
-// other packages are not followed for this.
+// result it uses), an error saying that a value it was given is malformed
+// (strconv, url.Parse, time.Parse, json.Unmarshal, regexp.Compile of the
+// tool's input or of constants, rather than of what an upstream answered)
+// or json.Marshal's, a helper whose doc comment says what it does on
+// failure ("best-effort: returns nil on any error"), and a helper whose
+// answer the handler only puts in the text of an error or of an error
+// result.
+//
+// Functions of the module's other packages are held to the same: a
+// client package's exported List, whose helper answers nil when the
+// deals it was handed cannot be decoded, records that empty answer (with
+// those of the functions of its package, and of other packages, whose
+// value it answers with), and the package whose handler answers with
+// List reports it, where it is written, with the handler's call as a
+// Related position. A predicate of another package is not judged so:
+// whether its false, when it cannot tell, is the safe answer is for its
+// callers to say. Nor is, in any package, a function whose value is a
+// service rather than data (an interface, a function, a client or store
+// whose methods can fail): a handler answers with what it gets from
+// calling it, judged on its own. The error a branch handles is the one
+// assigned by the statement it tests, or by the one just before it: a
+// parse of the tool's input tested first is not the upstream's failure
+// because err is assigned again by a request further on.
 package handlerbody

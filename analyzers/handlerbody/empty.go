@@ -27,9 +27,12 @@ func noFakeEmptyResult(h *handler) {
 		if len(ret.Results) != h.results || errIndex >= 0 && !flow.IsNilError(h.b, ret.Results[errIndex]) {
 			continue
 		}
+		// A branch that also runs without a failure (err != nil ||
+		// len(hits) == 0) runs on every failure too: what it answers
+		// then is the failure's answer.
 		br := h.branchFor(ret)
-		if br == nil || br.Partial {
-			continue // no failure branch, or one that also runs without a failure
+		if br == nil {
+			continue
 		}
 		if resIndex >= 0 {
 			shape := flow.ResultShape(h.b, ret.Results[resIndex])
@@ -79,6 +82,13 @@ func noFakeEmptyResult(h *handler) {
 // only puts in an error's text is not a callee at all (see
 // errflow.Callee).
 func noFakeEmptyInCallee(c *checker, ce *errflow.Callee) {
+	checkEmptyAnswers(c, ce, handlerName(ce.Handler)+", which calls it,")
+}
+
+// checkEmptyAnswers reports the empty answers ce's function gives on
+// failure to who, the handler (or the callers of the exported function)
+// that answers with them.
+func checkEmptyAnswers(c *checker, ce *errflow.Callee, who string) {
 	flow, b := c.flow, ce.Body
 	results := b.Sig.Results()
 	n := results.Len()
@@ -116,16 +126,17 @@ func noFakeEmptyInCallee(c *checker, ce *errflow.Callee) {
 			Pos:     ret.Pos(),
 			End:     ret.End(),
 			Related: calleeRelated(ce, br),
-			Message: fmt.Sprintf("%s %s while handling %s: %s, which calls it, cannot tell this failure from a real, empty answer and gives it to the client as one; return the error, or carry it in the result",
-				calleeName(b), emptyWhat(n, errIndex), br.Err.Name(), handlerName(ce.Handler)),
+			Message: fmt.Sprintf("%s %s while handling %s: %s cannot tell this failure from a real, empty answer and gives it to the client as one; return the error, or carry it in the result",
+				calleeName(b), emptyWhat(n, errIndex), br.Err.Name(), who),
 		})
 	}
 }
 
 // failureWords are what a doc comment says when it states what its
 // function does on failure: "returns nil on any error (best-effort)",
-// "fails closed", "a failed lookup omits the link".
-var failureWords = regexp.MustCompile(`(?i)\b(fail|error|best[- ]effort|unavailable|ignor|degrad)`)
+// "fails closed", "a failed lookup omits the link", "returning (nil,
+// nil) when no schema exists for it".
+var failureWords = regexp.MustCompile(`(?i)\b(fail|error|best[- ]effort|unavailable|ignor|degrad)|\breturn(s|ing)? \(?(nil|""|false|empty)\b`)
 
 // documentsFailure reports whether b's doc comment says what it does when
 // it fails: its caller was told, and chose to use it so.
@@ -234,7 +245,13 @@ func calleeRelated(ce *errflow.Callee, br *errflow.Branch) []analysis.RelatedInf
 	n := branchNode(br)
 	out := []analysis.RelatedInformation{
 		{Pos: n.Pos(), End: n.End(), Message: fmt.Sprintf("%s is handled here", br.Err.Name())},
-		{Pos: ce.Call.Pos(), End: ce.Call.End(), Message: "called by the handler here"},
+	}
+	if ce.Call != nil {
+		what := "called by the handler here"
+		if ce.Handler == nil {
+			what = "called for the answer here"
+		}
+		out = append(out, analysis.RelatedInformation{Pos: ce.Call.Pos(), End: ce.Call.End(), Message: what})
 	}
 	for _, via := range ce.Via {
 		if via.Func != nil {

@@ -46,7 +46,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       rules.AnalyzerURL("handlerbody"),
 	Requires:  []*analysis.Analyzer{model.Analyzer, errflow.Analyzer, preferfail.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(pendingFact), new(projectPendingFact), new(sourcePendingFact), new(suppressionsFact), new(bodyFixesFact)},
+	FactTypes: []analysis.Fact{new(pendingFact), new(projectPendingFact), new(sourcePendingFact), new(answerPendingFact), new(suppressionsFact), new(bodyFixesFact)},
 }
 
 func init() {
@@ -145,6 +145,8 @@ func run(pass *analysis.Pass) (any, error) {
 	c.reportProjectCalls()
 	c.exportSources()
 	c.reportForeignSources()
+	c.exportAnswers()
+	c.reportForeignAnswers()
 	return nil, nil
 }
 

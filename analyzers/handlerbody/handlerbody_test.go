@@ -12,7 +12,7 @@ import (
 func Test(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), handlerbody.Analyzer,
 		"./tools", "./factory", "./aliased", "./dotted", "./gosdk", "./gosdkhandlers", "./mcpgo", "./mcpgohandlers",
-		"./stringify", "./gen", "./suppress", "./adapted", "./helpers", "./swallow", "./paths", "./mixedgen", "./causeverb", "./logged", "./causefields", "./bodyroots", "./narrowed", "./successonly", "./errhelper", "./translated")
+		"./stringify", "./gen", "./suppress", "./adapted", "./helpers", "./paths", "./mixedgen", "./causeverb", "./logged", "./causefields", "./bodyroots", "./narrowed", "./successonly", "./errhelper", "./translated")
 }
 
 // TestOtherPackages checks the handlers a tool of another package uses:
@@ -20,6 +20,13 @@ func Test(t *testing.T) {
 // handler's returns.
 func TestOtherPackages(t *testing.T) {
 	crosstest.Run(t, analysistest.TestData(), handlerbody.Analyzer, "./books", "./bookstools")
+}
+
+// TestAnswers checks the empty answers a function of another package of
+// the module gives on failure: recorded by its package, reported by the
+// package whose handler answers with it.
+func TestAnswers(t *testing.T) {
+	crosstest.Run(t, analysistest.TestData(), handlerbody.Analyzer, "./swallowdep", "./swallow")
 }
 
 // TestRegistry checks tools behind a project's registry interface: the

@@ -54,7 +54,7 @@ func noSwallowedFailure(h *handler) {
 				continue
 			}
 		}
-		if errflow.MentionsAny(h.c.info, ret, map[*types.Var]bool{br.Err: true}) {
+		if errflow.MentionsAny(h.c.info, ret, map[*types.Var]bool{br.Err: true}) || writesAnswer(h.c.info, body, ret) {
 			continue
 		}
 		if vals := flow.FailedValues(h.b, br); len(vals) > 0 && !usedBy(h.c.info, h.b.Block, br.Body.End(), ret, vals) && !h.emptySuccess(ret) && namesLocals(h.c.info, ret) {
@@ -76,6 +76,51 @@ func noSwallowedFailure(h *handler) {
 				h.describe(), br.Err.Name(), h.c.pass.Fset.Position(ret.Pos()).Line),
 		})
 	}
+}
+
+// writesAnswer reports whether a statement of body writes into what ret
+// answers with: a method of a local ret names (rb.KeyValue("Result",
+// raw) before return rb.TextResult()), or a call given it (fmt.Fprintf(
+// &buf, ...)). Such a branch gives a fallback for the part that failed;
+// it does not only log.
+func writesAnswer(info *types.Info, body *ast.BlockStmt, ret *ast.ReturnStmt) bool {
+	answer := map[*types.Var]bool{}
+	ast.Inspect(ret, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok && errflow.IsLocal(v) {
+				answer[v] = true
+			}
+		}
+		return true
+	})
+	if len(answer) == 0 {
+		return false
+	}
+	root := func(e ast.Expr) *types.Var {
+		if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = u.X
+		}
+		return errflow.RootVar(info, e)
+	}
+	for _, stmt := range body.List {
+		es, ok := stmt.(*ast.ExprStmt)
+		if !ok {
+			continue
+		}
+		call, ok := ast.Unparen(es.X).(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && answer[root(sel.X)] {
+			return true
+		}
+		for _, a := range call.Args {
+			if answer[root(a)] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // usedBy reports whether ret uses one of vars: names it, or a local that

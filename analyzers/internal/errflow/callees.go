@@ -13,7 +13,11 @@ package errflow
 import (
 	"go/ast"
 	"go/types"
+	"regexp"
 	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
 )
@@ -45,7 +49,9 @@ const (
 )
 
 // findCallees records the functions of the package the handlers call,
-// breadth first, so that each is reached by its shortest chain.
+// breadth first, so that each is reached by its shortest chain, and the
+// functions of other packages they call for their answer (see
+// ForeignCallees).
 func (f *finder) findCallees() {
 	seen := map[*Body]bool{}
 	var queue []*Callee
@@ -55,16 +61,24 @@ func (f *finder) findCallees() {
 		}
 		seen[h.Body] = true
 	}
+	noted := map[*types.Func]bool{}
 	// follow records the functions body calls, reached from the handler's
 	// call (parent nil) or through the callee parent.
 	follow := func(body *Body, h *Handler, parent *Callee) {
-		for _, call := range f.callsWithin(body) {
-			b := f.x.Decl(model.Callee(f.info, call))
-			if b == nil || seen[b] || len(f.r.Callees) >= maxCallees || f.onlyInErrors(body, call) || f.notAnswer(body, call) {
+		local, foreign := f.answerCalls(body, func(b *Body) bool { return seen[b] }, func(fn *types.Func) bool { return noted[fn] })
+		for _, fs := range foreign {
+			if !noted[fs.Func] {
+				noted[fs.Func] = true
+				f.r.ForeignCallees = append(f.r.ForeignCallees, fs)
+			}
+		}
+		for _, ac := range local {
+			b := ac.b
+			if seen[b] || len(f.r.Callees) >= maxCallees {
 				continue
 			}
 			seen[b] = true
-			c := &Callee{Body: b, Handler: h, Path: h.Paths[0], Call: call, FailsClosed: f.failsClosed(b.Func)}
+			c := &Callee{Body: b, Handler: h, Path: h.Paths[0], Call: ac.call, FailsClosed: f.failsClosed(b.Func)}
 			if parent != nil {
 				c.Path, c.Call = parent.Path, parent.Call
 				c.Via = append(parent.Via[:len(parent.Via):len(parent.Via)], parent.Body)
@@ -85,6 +99,218 @@ func (f *finder) findCallees() {
 			follow(c.Body, c.Handler, c)
 		}
 	}
+}
+
+// A siteCall's body b is the callee a call of the package calls.
+type answerCall = siteCall
+
+// answerCalls returns the calls of body whose value may be its answer:
+// of functions of the package (with their bodies), and of exported
+// functions of other packages of the program whose results are more
+// than an error (GetDeals(ctx, params) of the client package, which
+// returns the deals). A call whose value only goes into an error's text,
+// or never reaches the answer, is neither. The calls of functions known
+// (a body of the package, a function of another) are passed over before
+// the costlier questions are asked.
+func (f *finder) answerCalls(body *Body, knownBody func(*Body) bool, knownFunc func(*types.Func) bool) (local []answerCall, foreign []ForeignSource) {
+	for _, call := range f.callsWithin(body) {
+		fn := model.Callee(f.info, call)
+		b := f.x.Decl(fn)
+		switch {
+		case b != nil && knownBody(b), b == nil && (!f.foreignAnswer(fn) || knownFunc(fn.Origin())), servesOnly(fn):
+			continue
+		}
+		if f.onlyInErrors(body, call) || f.notAnswer(body, call) {
+			continue
+		}
+		if b != nil {
+			local = append(local, answerCall{b, call})
+		} else if !slices.ContainsFunc(foreign, func(fs ForeignSource) bool { return fs.Func == fn.Origin() }) {
+			foreign = append(foreign, ForeignSource{fn.Origin(), call})
+		}
+	}
+	return local, foreign
+}
+
+// foreignAnswer reports whether fn is a function of another package of
+// the program (not the standard library's, an SDK's or the runtime's)
+// whose package may have recorded the empty answers it gives on failure:
+// a concrete function with a result other than an error.
+func (f *finder) foreignAnswer(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil || fn.Pkg() == f.r.pass.Pkg || ownPackage(fn.Pkg()) || isAbstract(fn) || !fn.Exported() {
+		return false
+	}
+	// Only the module's own packages record answers (their handlerbody
+	// runs in full).
+	if !sameModule(f.r.pass, fn.Pkg()) {
+		return false
+	}
+	// Whether a predicate fails closed is for its callers to say (see
+	// failsClosed), and they are in other packages than its own.
+	res := fn.Signature().Results()
+	if res.Len() == 1 && isBoolType(res.At(0).Type()) {
+		return false
+	}
+	return res.Len() > 1 || res.Len() == 1 && !IsError(res.At(0).Type())
+}
+
+// isBoolType reports whether t is a boolean type.
+func isBoolType(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0
+}
+
+// servesOnly reports whether every result of fn other than an error is a
+// service rather than data: an interface other than the empty one, a
+// function, a channel, or a type with a method that can fail or takes a
+// context (a client, a transport, a credential store). What a handler
+// answers with is what it gets from calling such a value, judged on its
+// own; the value is not the answer, and an empty part of its
+// configuration (a credential helper's name) is not an empty answer.
+func servesOnly(fn *types.Func) bool {
+	if fn == nil {
+		return false
+	}
+	res := fn.Signature().Results()
+	services := 0
+	for i := 0; i < res.Len(); i++ {
+		t := res.At(i).Type()
+		switch {
+		case IsError(t):
+			continue
+		case isService(t):
+			services++
+		default:
+			return false
+		}
+	}
+	return services > 0
+}
+
+// isService reports whether t is a service's type (see servesOnly).
+func isService(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Interface:
+		return !u.Empty()
+	case *types.Signature, *types.Chan:
+		return true
+	}
+	mset := types.NewMethodSet(t)
+	if _, isPtr := t.(*types.Pointer); !isPtr {
+		if _, isNamed := types.Unalias(t).(*types.Named); isNamed {
+			mset = types.NewMethodSet(types.NewPointer(t))
+		}
+	}
+	for i := 0; i < mset.Len(); i++ {
+		sig, ok := mset.At(i).Type().(*types.Signature)
+		if !ok || dataHook.MatchString(mset.At(i).Obj().Name()) {
+			continue
+		}
+		if n := sig.Results().Len(); n > 0 && IsError(sig.Results().At(n-1).Type()) {
+			return true
+		}
+		if sig.Params().Len() > 0 && model.IsNamed(sig.Params().At(0).Type(), "context", "Context") {
+			return true
+		}
+	}
+	return false
+}
+
+// dataHook matches the names of the methods data has for the libraries
+// that encode, store and check it (MarshalJSON, Scan, Validate): they can
+// fail without making the value a service.
+var dataHook = regexp.MustCompile(`^(Marshal|Unmarshal|Gob|Encode|Decode|Scan$|Value$|Valid|Error$|String$|Format$|Append)`)
+
+// sameModule reports whether pkg is a package of the pass's module, by
+// its path: the module's path, or under it. Without a module (GOPATH, a
+// driver that does not say), the first elements of the paths decide.
+func sameModule(pass *analysis.Pass, pkg *types.Package) bool {
+	p := pkg.Path()
+	if pass.Module != nil && pass.Module.Path != "" {
+		m := pass.Module.Path
+		return p == m || strings.HasPrefix(p, m+"/")
+	}
+	first, _, _ := strings.Cut(p, "/")
+	own, _, _ := strings.Cut(pass.Pkg.Path(), "/")
+	return !isStdPath(p) && first == own
+}
+
+// An AnswerCall is a call, written in Body, whose value may be Body's
+// answer.
+type AnswerCall struct {
+	Body *Body
+	Call *ast.CallExpr
+}
+
+// AnswerCallers returns the calls of fn in the package whose value may be
+// the answer of the function they are written in (see answerCalls),
+// memoized. A package records, for each of its exported functions, the
+// empty answers it or the functions its answer comes from give on
+// failure, found from those functions up, for the packages whose
+// handlers answer with it.
+func (r *Result) AnswerCallers(fn *types.Func) []AnswerCall {
+	if r.x == nil || fn == nil {
+		return nil
+	}
+	if out, ok := r.answerCallers[fn]; ok {
+		return out
+	}
+	if r.answerFinder == nil {
+		r.answerFinder = &finder{r: r, info: r.pass.TypesInfo, x: r.x, callsOf: r.callsOf}
+		r.answerCallers = map[*types.Func][]AnswerCall{}
+	}
+	f := r.answerFinder
+	var out []AnswerCall
+	if !servesOnly(fn) {
+		for _, sc := range r.callsOf[fn] {
+			// A caller that fails on the empty answer passes no empty
+			// answer on.
+			if sc.b != nil && !f.onlyInErrors(sc.b, sc.call) && !f.notAnswer(sc.b, sc.call) && !(fn.Signature().Results().Len() == 1 && f.failsOnEmpty(sc.b, sc.call)) {
+				out = append(out, AnswerCall{sc.b, sc.call})
+			}
+		}
+	}
+	r.answerCallers[fn] = out
+	return out
+}
+
+// FailsClosed reports whether every call of fn in the package fails on
+// its empty answer (see failsClosed).
+func (r *Result) FailsClosed(fn *types.Func) bool {
+	if r.x == nil {
+		return false
+	}
+	if r.answerFinder == nil {
+		r.answerFinder = &finder{r: r, info: r.pass.TypesInfo, x: r.x, callsOf: r.callsOf}
+		r.answerCallers = map[*types.Func][]AnswerCall{}
+	}
+	return r.answerFinder.failsClosed(fn)
+}
+
+// ForeignCalled returns the functions of the module's other packages the
+// package calls that answer with more than an error (see foreignAnswer),
+// in the order of their first call: their packages recorded the empty
+// answers they give on failure.
+func (r *Result) ForeignCalled() []*types.Func {
+	if r.x == nil {
+		return nil
+	}
+	f := &finder{r: r, info: r.pass.TypesInfo, x: r.x}
+	var out []*types.Func
+	seen := map[*types.Func]bool{}
+	for _, root := range r.x.roots {
+		for _, b := range root.Bodies {
+			for _, fn := range b.CallFuncs {
+				if fn != nil && !seen[fn] {
+					seen[fn] = true
+					if f.foreignAnswer(fn) {
+						out = append(out, fn)
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // callsWithin returns the calls written in b and in the function literals
@@ -108,7 +334,7 @@ func (f *finder) callsWithin(b *Body) []*ast.CallExpr {
 func (f *finder) onlyInErrors(b *Body, call *ast.CallExpr) bool {
 	v := assignedLocal(f.info, b.Block, call)
 	if v == nil {
-		return false
+		return f.inErrorText(b, call)
 	}
 	uses, inErrors := 0, 0
 	depth := 0 // how many error-building calls enclose the node
@@ -116,7 +342,7 @@ func (f *finder) onlyInErrors(b *Body, call *ast.CallExpr) bool {
 	visit = func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			if fn := model.Callee(f.info, n); model.IsFunc(fn, "fmt", "Errorf") || model.IsFunc(fn, "errors", "New") {
+			if f.buildsError(n) {
 				depth++
 				for _, a := range n.Args {
 					ast.Inspect(a, visit)
@@ -136,6 +362,70 @@ func (f *finder) onlyInErrors(b *Body, call *ast.CallExpr) bool {
 	}
 	ast.Inspect(b.Block, visit)
 	return uses > 0 && uses == inErrors
+}
+
+// inErrorText reports whether call, made in b, is written inside an
+// argument of a call that builds an error or an error result:
+// failure("the page answered " + bodyText(resp)). The calls of a body so
+// written are found once.
+func (f *finder) inErrorText(b *Body, call *ast.CallExpr) bool {
+	if f.errorText == nil {
+		f.errorText = map[*Body]map[*ast.CallExpr]bool{}
+	}
+	calls, ok := f.errorText[b]
+	if !ok {
+		calls = map[*ast.CallExpr]bool{}
+		for _, c := range b.Calls {
+			if !f.buildsError(c) {
+				continue
+			}
+			for _, a := range c.Args {
+				ast.Inspect(a, func(n ast.Node) bool {
+					switch n := n.(type) {
+					case *ast.FuncLit:
+						return false
+					case *ast.CallExpr:
+						calls[n] = true
+					}
+					return true
+				})
+			}
+		}
+		f.errorText[b] = calls
+	}
+	return calls[call]
+}
+
+// within reports whether node n lies inside node of.
+func within(n, of ast.Node) bool { return of.Pos() <= n.Pos() && n.End() <= of.End() }
+
+// buildsError reports whether call builds an error or an error result
+// from its arguments: fmt.Errorf, errors.New, a function whose only
+// result is an error, an SDK's error result constructor, a helper whose
+// result is an error result.
+func (f *finder) buildsError(call *ast.CallExpr) bool {
+	fn := model.Callee(f.info, call)
+	if fn == nil {
+		return false
+	}
+	res := fn.Signature().Results()
+	if res.Len() != 1 {
+		return false
+	}
+	if IsError(res.At(0).Type()) {
+		return true
+	}
+	if !IsCallToolResult(res.At(0).Type()) {
+		return false
+	}
+	if model.IsFunc(fn, model.MCPGoPath, fn.Name()) {
+		return MCPGoErrorResults[fn.Name()]
+	}
+	if sum := f.r.s.summary(fn); sum != nil && len(sum.Results) == 1 {
+		sl := sum.Results[0]
+		return sl.Shape != 0 && sl.Shape&^ShapeError == 0
+	}
+	return false
 }
 
 // notAnswer reports whether the values of call, made in b, never reach
@@ -353,12 +643,174 @@ func (r *Result) ZeroValue(b *Body, expr ast.Expr) bool {
 // (a parameter), the caller giving up (ctx.Err()), a value it was given
 // found malformed (strconv.Atoi, url.Parse: see malformedInput), nor
 // json.Marshal's, whose errors are the program's mistakes (a type it
-// cannot encode) rather than failures at run time.
+// cannot encode) rather than failures at run time. A parse of what an
+// upstream answered (json.Unmarshal of a response's body, here or in the
+// function that hands it to b) is the upstream failing: see
+// parsesUpstream.
 func (r *Result) FailedCall(b *Body, br *Branch) bool {
 	info := r.pass.TypesInfo
-	for _, o := range b.Root.Resolver.varOrigins(br.Err) {
+	for _, o := range handledOrigins(b, br) {
 		call, ok := ast.Unparen(o.Expr).(*ast.CallExpr)
-		if ok && !IsContextError(info, call) && !malformedInput(model.Callee(info, call)) {
+		if !ok || IsContextError(info, call) {
+			continue
+		}
+		if fn := model.Callee(info, call); !malformedInput(fn) || r.parsesUpstream(b, fn, call) {
+			return true
+		}
+	}
+	return false
+}
+
+// handledOrigins returns the values the error br handles may hold there:
+// of the values assigned to it anywhere in b's root, those of the
+// statement that tests it (if _, err := url.Parse(s); err != nil) or of
+// the statement just before the if, when one of them assigns it (u, err
+// := url.Parse(s); if err != nil), and all of them otherwise. An err
+// assigned again further on (robots, err := c.fetch(u)) is not the one
+// this branch handles.
+func handledOrigins(b *Body, br *Branch) []Origin {
+	origins := b.Root.Resolver.varOrigins(br.Err)
+	if len(origins) < 2 || br.Cond == nil {
+		return origins
+	}
+	var stmt ast.Node
+	ast.Inspect(b.Block, func(n ast.Node) bool {
+		if stmt != nil || n == nil {
+			return false
+		}
+		if n.Pos() > br.Cond.Pos() || n.End() < br.Cond.End() {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return n.Body == b.Block
+		case *ast.IfStmt:
+			if n.Cond == br.Cond && n.Init != nil {
+				stmt = n.Init
+			}
+		case *ast.BlockStmt:
+			for i, st := range n.List {
+				if is, ok := st.(*ast.IfStmt); ok && is.Cond == br.Cond && is.Init == nil && i > 0 {
+					stmt = n.List[i-1]
+				}
+			}
+		}
+		return true
+	})
+	if stmt == nil {
+		return origins
+	}
+	var near []Origin
+	for _, o := range origins {
+		if within(o.Expr, stmt) {
+			near = append(near, o)
+		}
+	}
+	if len(near) == 0 {
+		return origins
+	}
+	return near
+}
+
+// parsesUpstream reports whether call, a parser's (see malformedInput),
+// parses a value an upstream gave: json.Unmarshal(body, &v) of the body
+// a request returned. An encoder's errors are the program's, whatever it
+// encodes.
+func (r *Result) parsesUpstream(b *Body, fn *types.Func, call *ast.CallExpr) bool {
+	if encoder(fn) {
+		return false
+	}
+	for _, a := range call.Args {
+		if r.upstream(b, a, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxUpstreamDepth bounds how far upstream follows a value: through
+// locals, conversions and calls, and from a parameter to the arguments
+// the package's calls give it.
+const maxUpstreamDepth = 6
+
+// upstream reports whether e, in b, is made from what a call that can
+// fail gave: the body io.ReadAll read, the data c.get(ctx, path)
+// returned, a field of a response, through locals, conversions,
+// slicing, and calls that cannot fail (string(body), bytes.TrimSpace);
+// or a parameter of b that one of the package's calls of b gives such a
+// value. A call of the SDKs (the request's arguments) or of a parser (a
+// value decoded from another) is not a source of its own.
+func (r *Result) upstream(b *Body, e ast.Expr, depth int) bool {
+	if depth > maxUpstreamDepth {
+		return false
+	}
+	info := r.pass.TypesInfo
+	e = ast.Unparen(e)
+	if tv, ok := info.Types[e]; ok && tv.Value != nil {
+		return false
+	}
+	switch e := e.(type) {
+	case *ast.Ident:
+		v, ok := info.Uses[e].(*types.Var)
+		if !ok || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+			return false // a package variable, a field
+		}
+		if IsParam(v) && declares(b, v) {
+			return r.upstreamParam(b, v, depth+1)
+		}
+		for _, o := range b.Root.Resolver.Origins(e) {
+			if o != ast.Expr(e) && r.upstream(b, o, depth+1) {
+				return true
+			}
+		}
+	case *ast.SelectorExpr:
+		return r.upstream(b, e.X, depth+1)
+	case *ast.IndexExpr:
+		return r.upstream(b, e.X, depth+1)
+	case *ast.SliceExpr:
+		return r.upstream(b, e.X, depth+1)
+	case *ast.StarExpr:
+		return r.upstream(b, e.X, depth+1)
+	case *ast.UnaryExpr:
+		return r.upstream(b, e.X, depth+1)
+	case *ast.BinaryExpr:
+		return r.upstream(b, e.X, depth+1) || r.upstream(b, e.Y, depth+1)
+	case *ast.CallExpr:
+		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() {
+			return len(e.Args) == 1 && r.upstream(b, e.Args[0], depth+1)
+		}
+		fn := model.Callee(info, e)
+		if fn == nil || fn.Pkg() == nil || ownPackage(fn.Pkg()) {
+			return false
+		}
+		sig := fn.Signature()
+		if n := sig.Results().Len(); n > 1 && IsError(sig.Results().At(n-1).Type()) && !malformedInput(fn) {
+			return true // what a call that can fail answered
+		}
+		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && sig.Recv() != nil && r.upstream(b, sel.X, depth+1) {
+			return true // buf.Bytes(), resp.String()
+		}
+		for _, a := range e.Args {
+			if r.upstream(b, a, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// upstreamParam reports whether one of the package's calls of b's
+// function gives its parameter v a value an upstream gave.
+func (r *Result) upstreamParam(b *Body, v *types.Var, depth int) bool {
+	if b.Func == nil || b.Sig.Variadic() {
+		return false
+	}
+	i := paramIndex(b.Sig, v)
+	if i < 0 {
+		return false
+	}
+	for _, sc := range r.callsOf[b.Func] {
+		if sc.b != nil && i < len(sc.call.Args) && len(sc.call.Args) == b.Sig.Params().Len() && r.upstream(sc.b, sc.call.Args[i], depth) {
 			return true
 		}
 	}

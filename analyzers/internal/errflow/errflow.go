@@ -94,6 +94,10 @@ type Result struct {
 	// Callees are the functions of the package the handlers call (see
 	// callees.go).
 	Callees []*Callee
+	// ForeignCallees are the functions of other packages the handlers,
+	// or their callees, call for their answer: their packages recorded
+	// the empty answers they give on failure (see AnswerCallees).
+	ForeignCallees []ForeignSource
 
 	// Forwarding are the returns of the package's exported adapters that
 	// hand a handler's values on unchanged, with the kind of handler the
@@ -108,6 +112,12 @@ type Result struct {
 
 	finals      map[*Root]*walk
 	helperEdges map[*Body][]*Body // see directHelpers
+	// callsOf are the calls of each function of the package (see
+	// upstreamParam).
+	callsOf map[*types.Func][]siteCall
+	// answerFinder and answerCallers serve AnswerCallers.
+	answerFinder  *finder
+	answerCallers map[*types.Func][]AnswerCall
 	// helperForeign are, for each body, the functions of other packages
 	// its error may come from directly (see ForeignHelpers).
 	helperForeign map[*Body][]ForeignSource

@@ -76,7 +76,10 @@ func (f *finder) failsOnEmpty(b *Body, call *ast.CallExpr) bool {
 		}
 		return true
 	})
-	guards := 0
+	// Every use is in a condition that fails on the empty value, or the
+	// first one is (s := find(name); if s == nil { return err }; use
+	// s.Name): what follows that guard runs only with a value.
+	guards, firstGuarded := 0, false
 	ast.Inspect(b.Block, func(n ast.Node) bool {
 		is, ok := n.(*ast.IfStmt)
 		if !ok || !Mentions(f.info, is.Cond, v) {
@@ -84,10 +87,41 @@ func (f *finder) failsOnEmpty(b *Body, call *ast.CallExpr) bool {
 		}
 		if f.ifFails(b, is, func(e ast.Expr) bool { return model.VarOf(f.info, e) == v }) {
 			guards += countUses(f.info, is.Cond, v)
+			if is.Init == nil && guardsFirst(f.info, b.Block, is, v) {
+				firstGuarded = true
+			}
 		}
 		return true
 	})
-	return uses > 0 && guards == uses
+	return uses > 0 && (guards == uses || firstGuarded)
+}
+
+// guardsFirst reports whether the if statement is, a statement of a
+// block, holds the first use of v in body: the block's own statement, not
+// one nested in a branch that may not run.
+func guardsFirst(info *types.Info, body *ast.BlockStmt, is *ast.IfStmt, v *types.Var) bool {
+	var first *ast.Ident
+	ast.Inspect(body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v && (first == nil || id.Pos() < first.Pos()) {
+			first = id
+		}
+		return true
+	})
+	if first == nil || first.Pos() < is.Cond.Pos() || first.End() > is.Cond.End() {
+		return false
+	}
+	inBlock := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if blk, ok := n.(*ast.BlockStmt); ok {
+			for _, st := range blk.List {
+				if st == ast.Stmt(is) {
+					inBlock = true
+				}
+			}
+		}
+		return !inBlock
+	})
+	return inBlock
 }
 
 // countUses counts the identifiers of node that use v.
@@ -228,7 +262,7 @@ func (f *finder) endsInFailure(b *Body, blk *ast.BlockStmt) bool {
 // of a backend it queries (query(ctx, q)) is another matter.
 func (r *Result) FailedOnInput(b *Body, br *Branch) bool {
 	info := r.pass.TypesInfo
-	origins := b.Root.Resolver.varOrigins(br.Err)
+	origins := handledOrigins(b, br)
 	if len(origins) == 0 {
 		return false
 	}

@@ -293,6 +293,9 @@ type finder struct {
 	// other packages it meets go to helperForeign instead.
 	helpersOnly   bool
 	helperForeign []ForeignSource
+	// errorText are, by body, the calls written inside the arguments of
+	// a call that builds an error (see inErrorText).
+	errorText map[*Body]map[*ast.CallExpr]bool
 }
 
 type queued struct {
@@ -328,6 +331,7 @@ func (r *Result) findHandlers() {
 		servers:  map[ast.Expr]serverConversion{},
 	}
 	f.indexCalls()
+	r.callsOf = f.callsOf
 	f.seedTools()
 	f.seedCalls()
 	f.seedMiddlewares()

@@ -112,9 +112,25 @@ var parsers = map[string]map[string]bool{
 	"time":          {"Parse": true, "ParseInLocation": true, "ParseDuration": true, "LoadLocation": true},
 	"regexp":        {"Compile": true, "CompilePOSIX": true},
 	"encoding/json": {"Marshal": true, "MarshalIndent": true, "Unmarshal": true},
+	"go/printer":    {"Fprint": true},
+	"go/format":     {"Node": true},
 	"encoding/hex":  {"DecodeString": true},
 	"mime":          {"ParseMediaType": true},
 	"net/mail":      {"ParseAddress": true, "ParseAddressList": true, "ParseDate": true},
+}
+
+// encoders are those of parsers whose error is the program's mistake (a
+// value it cannot encode, a node it cannot print), whatever they are
+// given: never an upstream's failure.
+var encoders = map[string]map[string]bool{
+	"encoding/json": {"Marshal": true, "MarshalIndent": true},
+	"go/printer":    {"Fprint": true},
+	"go/format":     {"Node": true},
+}
+
+// encoder reports whether fn is one of encoders.
+func encoder(fn *types.Func) bool {
+	return fn != nil && fn.Pkg() != nil && fn.Signature().Recv() == nil && encoders[fn.Pkg().Path()][fn.Name()]
 }
 
 // malformedInput reports whether fn is one of parsers, or a method of

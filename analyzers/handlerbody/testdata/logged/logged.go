@@ -6,10 +6,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
 	"log"
 	"log/slog"
 	"net/http"
 	"strconv"
+	"strings"
 
 	gosdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -102,6 +105,36 @@ func (s *session) fallback(ctx context.Context, req mcp.CallToolRequest) (*mcp.C
 		status = "detach failed"
 	}
 	return mcp.NewToolResultText(status), nil
+}
+
+// A page builds a tool's text.
+type page struct{ lines []string }
+
+func (p *page) add(k, v string) { p.lines = append(p.lines, k+": "+v) }
+func (p *page) result() *mcp.CallToolResult {
+	return mcp.NewToolResultText(strings.Join(p.lines, "\n"))
+}
+
+// decoded shows the answer's result field, or, when what the service
+// answered does not decode, what it answered: a fallback written into the
+// page it answers with, not a failure only logged.
+func (s *session) decoded(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	resp, err := s.Fetch(ctx, "op")
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("fetching the operation", err), nil
+	}
+	raw, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("reading the operation", err), nil
+	}
+	var p page
+	var m map[string]any
+	if err := json.Unmarshal(raw, &m); err == nil {
+		p.add("Result", fmt.Sprint(m["result"]))
+	} else {
+		p.add("Result", string(raw))
+	}
+	return p.result(), nil
 }
 
 // tested: a later statement tests the error again.
@@ -284,6 +317,7 @@ func Register(s *gosdk.Server, m *server.MCPServer) {
 	m.AddTool(mcp.NewTool("helped"), sess.helped)
 	m.AddTool(mcp.NewTool("enriched"), sess.enriched)
 	m.AddTool(mcp.NewTool("status"), sess.status)
+	m.AddTool(mcp.NewTool("decoded"), sess.decoded)
 }
 
 // auditTag returns the tag the audit log files a call under.

@@ -112,6 +112,28 @@ func (a *admin) stats(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallTo
 	return mcp.NewToolResultText("ok"), nil
 }
 
+// related answers "nothing found" both when the search finds nothing and
+// when it fails: on a failure the client reads an empty success.
+func related(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	hits, err := search(ctx, req.GetString("q", ""))
+	if err != nil || len(hits) == 0 {
+		return mcp.NewToolResultText("No context found"), nil // want `no-fake-empty-result: mcp-go handler related returns an empty success while handling err`
+	}
+	return mcp.NewToolResultText(fmt.Sprint(hits)), nil
+}
+
+// relatedOrFail fails in words on either: not a success at all.
+func relatedOrFail(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	hits, err := search(ctx, req.GetString("q", ""))
+	if err != nil || len(hits) == 0 {
+		return mcp.NewToolResultErrorFromErr("nothing to show", err), nil
+	}
+	if more, err := search(ctx, "more"); err != nil || len(more) == 0 {
+		return mcp.NewToolResultText(fmt.Sprint(hits)), nil // a real answer without the extras
+	}
+	return mcp.NewToolResultText(fmt.Sprint(hits)), nil
+}
+
 // timed says the search timed out when the context's deadline passed: a
 // known condition, chosen by testing the context's error, not a lost cause.
 func timed(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -128,6 +150,8 @@ func timed(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, e
 func Register(s *server.MCPServer) {
 	s.AddTool(mcp.NewTool("stats"), (&admin{}).stats)
 	s.AddTool(mcp.NewTool("timed"), timed)
+	s.AddTool(mcp.NewTool("related"), related)
+	s.AddTool(mcp.NewTool("relatedOrFail"), relatedOrFail)
 	s.AddTool(mcp.NewTool("plain"), plain)
 	s.AddTool(mcp.NewTool("typed"), mcp.NewTypedToolHandler(typed))
 	s.AddTool(mcp.NewTool("structured"), mcp.NewStructuredToolHandler(structured))

@@ -100,7 +100,51 @@ func typed(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallT
 	return nil, out, nil
 }
 
+func rawTags(ctx context.Context, name string) ([]byte, error) { return nil, nil }
+
+// tags decodes what the service answered, which tagsOf hands it: a parse
+// of an upstream's answer, not of the tool's input.
+func tags(data []byte) []string {
+	var out []string
+	if err := json.Unmarshal(data, &out); err != nil {
+		return nil // want `no-fake-empty-result: helper tags returns an empty value, with no error to say it failed, while handling err: mcp-go handler mcpgo, which calls it`
+	}
+	return out
+}
+
+func tagsOf(ctx context.Context, name string) ([]string, error) {
+	data, err := rawTags(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	return tags(data), nil
+}
+
+// A Window is data, though it decodes itself: not a service.
+type Window struct{ From, To string }
+
+// UnmarshalJSON decodes a window.
+func (w *Window) UnmarshalJSON(b []byte) error { return nil }
+
+// window asks the service for the current window.
+func window(ctx context.Context) *Window {
+	if _, err := query(ctx, "window"); err != nil {
+		return &Window{} // want `no-fake-empty-result: helper window returns an empty value`
+	}
+	return &Window{From: "a"}
+}
+
 // What looks alike and is not reported.
+
+// labels decodes the labels the tool was given: a malformed value, not
+// the work going wrong.
+func labels(raw string) []string {
+	var out []string
+	if err := json.Unmarshal([]byte(raw), &out); err != nil {
+		return nil
+	}
+	return out
+}
 
 // lookup is the comma-ok form: false says it failed.
 func lookup(ctx context.Context, name string) (string, bool) {
@@ -223,7 +267,11 @@ func mcpgo(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, e
 		return nil, fmt.Errorf("name is required; one of %v", names)
 	}
 	notify(ctx, name)
-	text := fmt.Sprint(status, port(name), hint(name), cached(ctx, name), logged(ctx, name), known(ctx, name), given(nil), stop(ctx), swallowdep.Names(ctx))
+	tg, err := tagsOf(ctx, name)
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("reading the tags", err), nil
+	}
+	text := fmt.Sprint(status, port(name), hint(name), cached(ctx, name), logged(ctx, name), known(ctx, name), given(nil), stop(ctx), swallowdep.Names(ctx), tg, labels(req.GetString("labels", "")), window(ctx))
 	return mcp.NewToolResultText(text), nil
 }
 

@@ -1,0 +1,175 @@
+package handlerbody
+
+import (
+	"go/types"
+	"maps"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/errflow"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/report"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/rules"
+)
+
+// answerPendingFact holds the empty answers an exported function gives on
+// failure, or the functions of its package (and of others, as their
+// packages recorded them) whose value it answers with give: a client
+// package's GetDeals, whose helper returns nil when the deals it was
+// handed cannot be decoded. A package whose handler answers with the
+// function's value reports them (see errflow.ForeignCallees), as a
+// handler's callee of its own package is judged. Only
+// no-fake-empty-result.
+type answerPendingFact struct{ report.PendingSet }
+
+func (*answerPendingFact) AFact() {}
+
+func (f *answerPendingFact) String() string { return "answer " + f.PendingSet.String() }
+
+// exportAnswers records, for each exported function of the package that
+// is not one of its handlers and answers with more than an error, the
+// empty answers it and the functions its answer comes from give on
+// failure, for the packages whose handlers answer with it. They are found
+// from the functions that give them up, through the calls whose value is
+// their caller's answer (errflow.AnswerCallers), so that a package whose
+// functions give none pays for no more than finding that out.
+func (c *checker) exportAnswers() {
+	judged := map[*errflow.Body]bool{}
+	for _, h := range c.flow.Handlers {
+		if h.Body != nil {
+			judged[h.Body] = true // a candidate's findings are its pending fact's
+		}
+	}
+	for _, ce := range c.flow.Callees {
+		judged[ce.Body] = true // reported here, for a handler of the package
+	}
+	saved := c.done
+	defer func() { c.done = saved }()
+	found := map[*types.Func][]report.Pending{}
+	var layouts map[string]report.Layout // of the files other packages' findings are in
+	var queue []answerStep
+	for _, root := range c.flow.Index().Roots() {
+		b := root.Body
+		if b.Func == nil || len(b.Branches) == 0 || judged[b] || !answers(b) || c.model.InGenerated(c.pass.Fset, b.Node.Pos()) {
+			continue // no failure is handled in it, or it is judged here
+		}
+		c.done = map[doneKey]bool{}
+		ce := &errflow.Callee{Body: b, FailsClosed: c.flow.FailsClosed(b.Func)}
+		p := c.report.Capture(candidateNeeds, func() { checkEmptyAnswers(c, ce, "a handler that answers with what it gives") })
+		if len(p) > 0 {
+			queue = append(queue, answerStep{b.Func, p, 0})
+		}
+	}
+	for _, fn := range c.flow.ForeignCalled() {
+		fact := new(answerPendingFact)
+		if !c.pass.ImportObjectFact(fn, fact) {
+			continue
+		}
+		for _, ac := range c.flow.AnswerCallers(fn) {
+			if caller := ac.Body.Root.Body.Func; caller != nil {
+				step := report.PendingRelated{At: c.report.Position(ac.Call.Pos(), ac.Call.End()), Message: caller.Name() + " answers with it through this call"}
+				queue = append(queue, answerStep{caller, withStep(fact.Findings, step), 1})
+				layouts = mergeLayouts(layouts, fact.Layouts)
+			}
+		}
+	}
+	for len(queue) > 0 {
+		st := queue[0]
+		queue = queue[1:]
+		have := found[st.fn]
+		added := false
+		for _, p := range st.found {
+			if !slices.ContainsFunc(have, func(q report.Pending) bool { return q.Rule == p.Rule && q.At == p.At }) {
+				have = append(have, p)
+				added = true
+			}
+		}
+		if !added {
+			continue
+		}
+		found[st.fn] = have
+		if st.depth >= maxAnswerDepth {
+			continue
+		}
+		for _, ac := range c.flow.AnswerCallers(st.fn) {
+			if caller := ac.Body.Root.Body.Func; caller != nil && caller != st.fn {
+				step := report.PendingRelated{At: c.report.Position(ac.Call.Pos(), ac.Call.End()), Message: caller.Name() + " answers with it through this call"}
+				queue = append(queue, answerStep{caller, withStep(st.found, step), st.depth + 1})
+			}
+		}
+	}
+	for _, root := range c.flow.Index().Roots() {
+		b := root.Body
+		if b.Func == nil || !b.Func.Exported() || judged[b] || len(found[b.Func]) == 0 {
+			continue
+		}
+		set := c.report.NewPendingSet(found[b.Func])
+		for f, l := range layouts {
+			if _, ok := set.Layouts[f]; !ok {
+				set.Layouts = mergeLayouts(set.Layouts, map[string]report.Layout{f: l})
+			}
+		}
+		c.pass.ExportObjectFact(b.Func, &answerPendingFact{set})
+	}
+}
+
+// maxAnswerDepth bounds how many calls up an empty answer is followed, as
+// a handler's callees are followed down.
+const maxAnswerDepth = 4
+
+// An answerStep is the empty answers found to reach fn's answer, depth
+// calls up from where they are given.
+type answerStep struct {
+	fn    *types.Func
+	found []report.Pending
+	depth int
+}
+
+// withStep returns found, each with step added to its related positions.
+func withStep(found []report.Pending, step report.PendingRelated) []report.Pending {
+	out := make([]report.Pending, len(found))
+	for i, p := range found {
+		p.Related = append(slices.Clip(p.Related), step)
+		out[i] = p
+	}
+	return out
+}
+
+// mergeLayouts adds the layouts of from to into, and returns it.
+func mergeLayouts(into, from map[string]report.Layout) map[string]report.Layout {
+	if len(from) == 0 {
+		return into
+	}
+	if into == nil {
+		into = map[string]report.Layout{}
+	}
+	maps.Copy(into, from)
+	return into
+}
+
+// answers reports whether b's function answers with more than an error.
+func answers(b *errflow.Body) bool {
+	if b.Sig == nil {
+		return false
+	}
+	res := b.Sig.Results()
+	return res.Len() > 1 || res.Len() == 1 && !errflow.IsError(res.At(0).Type())
+}
+
+// reportForeignAnswers reports the empty answers of the functions of other
+// packages the package's handlers answer with, as their packages recorded
+// them.
+func (c *checker) reportForeignAnswers() {
+	for _, fs := range c.flow.ForeignCallees {
+		fact := new(answerPendingFact)
+		if !c.pass.ImportObjectFact(fs.Func, fact) {
+			continue
+		}
+		related := []analysis.RelatedInformation{{Pos: fs.Call.Pos(), End: fs.Call.End(), Message: "a handler answers with it through this call"}}
+		for _, f := range fact.Findings {
+			if c.once(rules.Rule{ID: f.Rule}, f.At) {
+				c.report.ReportPending(f, related, fact.Layouts)
+			}
+		}
+	}
+}
