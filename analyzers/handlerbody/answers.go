@@ -60,12 +60,12 @@ func (c *checker) exportAnswers() {
 			queue = append(queue, answerStep{b.Func, p, 0})
 		}
 	}
-	for _, fn := range c.flow.ForeignCalled() {
+	for _, fc := range c.flow.ForeignCalled() {
 		fact := new(answerPendingFact)
-		if !c.pass.ImportObjectFact(fn, fact) {
+		if !c.pass.ImportObjectFact(fc.Func, fact) {
 			continue
 		}
-		for _, ac := range c.flow.AnswerCallers(fn) {
+		for _, ac := range c.flow.AnswerCallers(fc.Called) {
 			if caller := ac.Body.Root.Body.Func; caller != nil {
 				step := report.PendingRelated{At: c.report.Position(ac.Call.Pos(), ac.Call.End()), Message: caller.Name() + " answers with it through this call"}
 				queue = append(queue, answerStep{caller, withStep(fact.Findings, step), 1})

@@ -363,7 +363,10 @@
 //	}
 //
 // A branch that also runs without a failure (if err != nil || len(hits)
-// == 0) runs on every failure too, and is held to the same.
+// == 0) runs on every failure too, and is held to the same. A text
+// formatted from a claim of emptiness is as empty as the claim:
+// fmt.Sprintf("No context found for file: %s", file) says there is
+// nothing; what it formats is the question.
 //
 // Return the error (or an error result: mcp.NewToolResultErrorFromErr,
 // IsError: true, SetError), or, for a partial success, carry the failure
@@ -443,7 +446,9 @@
 // those of the functions of its package, and of other packages, whose
 // value it answers with), and the package whose handler answers with
 // List reports it, where it is written, with the handler's call as a
-// Related position. A predicate of another package is not judged so:
+// Related position. A call of an interface's method reaches the methods
+// of the module's types that implement it (store.Count(), a remote
+// store's Count that answers 0 when its RPC fails). A predicate of another package is not judged so:
 // whether its false, when it cannot tell, is the safe answer is for its
 // callers to say. Nor is, in any package, a function whose value is a
 // service rather than data (an interface, a function, a client or store

@@ -8,6 +8,7 @@ package errflow
 // and through the output buffers of an exec.Cmd (cmd.Stdout = &buf).
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -28,7 +29,21 @@ const maxBlobDepth = 8
 // helper that embeds the body in each of its status branches embeds it
 // in each: every branch is a site.
 func (r *Result) BlobsIn(b *Body, expr ast.Expr) []Blob {
-	return r.finalWalk(b.Root).blobs(expr, 0)
+	return sortedBlobs(r.finalWalk(b.Root).blobs(expr, 0))
+}
+
+// sortedBlobs returns bs in a fixed order: the order values are found in
+// can follow the order facts and implementations arrive in, and the first
+// of a root's blobs names its finding.
+func sortedBlobs(bs []Blob) []Blob {
+	if len(bs) < 2 {
+		return bs
+	}
+	bs = slices.Clone(bs)
+	slices.SortStableFunc(bs, func(a, b Blob) int {
+		return cmp.Or(cmp.Compare(a.Pos, b.Pos), compareBlobs(a, b), cmp.Compare(a.EntrySite, b.EntrySite))
+	})
+	return bs
 }
 
 // ShownBlob returns the first raw upstream value a text result of body,
@@ -70,7 +85,7 @@ func (r *Result) ShownBlob(b *Body, ret *ast.ReturnStmt, index, errIndex int) *B
 // FormatBlobs returns the raw values the operands of a printf-like call of
 // body put in its text (the format is argument index).
 func (r *Result) FormatBlobs(b *Body, call *ast.CallExpr, index int) []Blob {
-	return r.finalWalk(b.Root).formatBlobs(call, index, 0)
+	return sortedBlobs(r.finalWalk(b.Root).formatBlobs(call, index, 0))
 }
 
 // blobs returns the raw upstream values expr may contain.

@@ -115,18 +115,36 @@ type answerCall = siteCall
 func (f *finder) answerCalls(body *Body, knownBody func(*Body) bool, knownFunc func(*types.Func) bool) (local []answerCall, foreign []ForeignSource) {
 	for _, call := range f.callsWithin(body) {
 		fn := model.Callee(f.info, call)
-		b := f.x.Decl(fn)
-		switch {
-		case b != nil && knownBody(b), b == nil && (!f.foreignAnswer(fn) || knownFunc(fn.Origin())), servesOnly(fn):
+		if fn == nil || servesOnly(fn) {
 			continue
 		}
-		if f.onlyInErrors(body, call) || f.notAnswer(body, call) {
+		// An interface's method runs the implementations the program has
+		// (store.Count(), a RemoteStore's among them).
+		targets := []*types.Func{fn}
+		if isAbstract(fn) {
+			targets = f.r.answerImplementations(fn)
+		}
+		var bodies []*Body
+		var funcs []*types.Func
+		for _, t := range targets {
+			if b := f.x.Decl(t); b != nil {
+				if !knownBody(b) {
+					bodies = append(bodies, b)
+				}
+			} else if f.foreignAnswer(t) && !knownFunc(t.Origin()) {
+				funcs = append(funcs, t.Origin())
+			}
+		}
+		if len(bodies)+len(funcs) == 0 || f.onlyInErrors(body, call) || f.notAnswer(body, call) {
 			continue
 		}
-		if b != nil {
+		for _, b := range bodies {
 			local = append(local, answerCall{b, call})
-		} else if !slices.ContainsFunc(foreign, func(fs ForeignSource) bool { return fs.Func == fn.Origin() }) {
-			foreign = append(foreign, ForeignSource{fn.Origin(), call})
+		}
+		for _, fn := range funcs {
+			if !slices.ContainsFunc(foreign, func(fs ForeignSource) bool { return fs.Func == fn }) {
+				foreign = append(foreign, ForeignSource{fn, call})
+			}
 		}
 	}
 	return local, foreign
@@ -287,24 +305,105 @@ func (r *Result) FailsClosed(fn *types.Func) bool {
 	return r.answerFinder.failsClosed(fn)
 }
 
+// answerImplementations returns the methods an interface method m may
+// run: those the solver knows (of this package, and those of others with
+// a summary), and the methods of the named types of the module's packages
+// this one imports, directly or not, that implement m's interface. A
+// method that answers a count has no summary, and its package may have
+// recorded that it answers 0 on failure.
+func (r *Result) answerImplementations(m *types.Func) []*types.Func {
+	if impls, ok := r.answerImpls[m]; ok {
+		return impls
+	}
+	out := slices.Clone(r.s.implementations(m))
+	if iface, ok := m.Signature().Recv().Type().Underlying().(*types.Interface); ok {
+		for _, pkg := range r.modulePackages() {
+			scope := pkg.Scope()
+			for _, name := range scope.Names() {
+				tn, ok := scope.Lookup(name).(*types.TypeName)
+				if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+					continue
+				}
+				if named, ok := tn.Type().(*types.Named); !ok || named.TypeParams().Len() > 0 {
+					continue // Implements is unspecified for a generic type
+				}
+				t := tn.Type()
+				if !types.Implements(t, iface) {
+					if t = types.NewPointer(t); !types.Implements(t, iface) {
+						continue
+					}
+				}
+				if obj, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name()); obj != nil {
+					if fn, ok := obj.(*types.Func); ok && !slices.Contains(out, fn) {
+						out = append(out, fn)
+					}
+				}
+			}
+		}
+	}
+	if r.answerImpls == nil {
+		r.answerImpls = map[*types.Func][]*types.Func{}
+	}
+	r.answerImpls[m] = out
+	return out
+}
+
+// modulePackages returns the packages of the module the package imports,
+// directly or through other packages of the module.
+func (r *Result) modulePackages() []*types.Package {
+	if r.modulePkgs != nil {
+		return *r.modulePkgs
+	}
+	var out []*types.Package
+	seen := map[*types.Package]bool{r.pass.Pkg: true}
+	var visit func(p *types.Package)
+	visit = func(p *types.Package) {
+		for _, imp := range p.Imports() {
+			if !seen[imp] && sameModule(r.pass, imp) {
+				seen[imp] = true
+				out = append(out, imp)
+				visit(imp)
+			}
+		}
+	}
+	visit(r.pass.Pkg)
+	r.modulePkgs = &out
+	return out
+}
+
+// A ForeignCall is a function of another package of the module, Func,
+// that the package's calls of Called run: Func itself, or an
+// implementation of the interface method Called.
+type ForeignCall struct {
+	Func, Called *types.Func
+}
+
 // ForeignCalled returns the functions of the module's other packages the
-// package calls that answer with more than an error (see foreignAnswer),
-// in the order of their first call: their packages recorded the empty
+// package calls (directly, or as implementations of an interface method
+// it calls) that answer with more than an error (see foreignAnswer), in
+// the order of their first call: their packages recorded the empty
 // answers they give on failure.
-func (r *Result) ForeignCalled() []*types.Func {
+func (r *Result) ForeignCalled() []ForeignCall {
 	if r.x == nil {
 		return nil
 	}
 	f := &finder{r: r, info: r.pass.TypesInfo, x: r.x}
-	var out []*types.Func
+	var out []ForeignCall
 	seen := map[*types.Func]bool{}
 	for _, root := range r.x.roots {
 		for _, b := range root.Bodies {
 			for _, fn := range b.CallFuncs {
-				if fn != nil && !seen[fn] {
-					seen[fn] = true
-					if f.foreignAnswer(fn) {
-						out = append(out, fn)
+				if fn == nil || seen[fn] {
+					continue
+				}
+				seen[fn] = true
+				targets := []*types.Func{fn}
+				if isAbstract(fn) {
+					targets = r.answerImplementations(fn)
+				}
+				for _, t := range targets {
+					if f.foreignAnswer(t) {
+						out = append(out, ForeignCall{t.Origin(), fn})
 					}
 				}
 			}

@@ -118,6 +118,9 @@ type Result struct {
 	// answerFinder and answerCallers serve AnswerCallers.
 	answerFinder  *finder
 	answerCallers map[*types.Func][]AnswerCall
+	// answerImpls and modulePkgs serve answerImplementations.
+	answerImpls map[*types.Func][]*types.Func
+	modulePkgs  *[]*types.Package
 	// helperForeign are, for each body, the functions of other packages
 	// its error may come from directly (see ForeignHelpers).
 	helperForeign map[*Body][]ForeignSource

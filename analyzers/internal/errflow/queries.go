@@ -13,6 +13,7 @@ import (
 	"go/types"
 	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
 )
@@ -584,6 +585,22 @@ func (r *Result) textCarries(b *Body, call *ast.CallExpr, tainted map[*types.Var
 // messages.", "There are no open alerts.", "Nothing to show".
 var emptyText = regexp.MustCompile(`(?i)^\s*(|\[\]|\{\}|null|none|nothing(\s+[\w'-]+){0,3}|(there\s+(are|is|were|was)\s+)?no(\s+[\w'-]+){1,4}|(0|zero)(\s+[\w-]+){0,3}\s+(found|returned|available|matched))[.!]?\s*$`)
 
+// qualifier is what a format adds to a claim of emptiness to say where it
+// looked: "No context found for file: %s", "No results in %s".
+var qualifier = regexp.MustCompile(`(?i)\s+(for|in|matching|with|under|at|on|of|from)\b[^.!]*$`)
+
+// emptyClaim reports whether a format's text, before its first verb and
+// without the words that say where it looked, claims there is nothing:
+// the value it formats is the question, not an answer.
+func emptyClaim(format string) bool {
+	head, _, found := strings.Cut(format, "%")
+	if !found {
+		return emptyText.MatchString(format)
+	}
+	head = strings.TrimRight(head, " :\t\n\"'`(")
+	return head != "" && emptyText.MatchString(qualifier.ReplaceAllString(head, ""))
+}
+
 // maxEmptyDepth bounds how deep emptiness is followed through literals and
 // variables.
 const maxEmptyDepth = 6
@@ -620,6 +637,10 @@ func (r *Result) empty(b *Body, expr ast.Expr, depth int) bool {
 	switch e := expr.(type) {
 	case *ast.CallExpr:
 		fn := model.Callee(info, e)
+		if model.IsFunc(fn, "fmt", "Sprintf") && len(e.Args) > 0 {
+			format, ok := StringConst(info, e.Args[0])
+			return ok && emptyClaim(format)
+		}
 		if fn == nil || !model.IsFunc(fn, model.MCPGoPath, fn.Name()) {
 			return false
 		}

@@ -206,3 +206,14 @@ func Pretty(fset *token.FileSet, n ast.Node) string {
 	}
 	return b.String()
 }
+
+// Total counts the deals: 0 when the CRM cannot be asked. Handlers call
+// it through an interface of their own.
+func (c *Client) Total(ctx context.Context) int64 {
+	data, err := c.get(ctx, "/deals/total")
+	if err != nil {
+		return 0 // want `no-fake-empty-result: helper Total returns an empty value`
+	}
+	n, _ := strconv.ParseInt(string(data), 10, 64)
+	return n
+}

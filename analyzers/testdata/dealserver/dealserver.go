@@ -29,6 +29,7 @@ func New() *server.MCPServer {
 	s.AddTool(mcp.NewTool("schema"), schema)
 	s.AddTool(mcp.NewTool("stage"), stage)
 	s.AddTool(mcp.NewTool("filter"), filter)
+	s.AddTool(mcp.NewTool("total"), total)
 	return s
 }
 
@@ -98,4 +99,15 @@ func filter(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, 
 		return mcp.NewToolResultErrorFromErr("the filter does not parse", err), nil
 	}
 	return mcp.NewToolResultText(dealsapi.Pretty(token.NewFileSet(), expr)), nil
+}
+
+// A totaller counts: the client is one.
+type totaller interface {
+	Total(ctx context.Context) int64
+}
+
+var counts totaller = crm
+
+func total(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return mcp.NewToolResultText(fmt.Sprintf("%d deals in all", counts.Total(ctx))), nil
 }
