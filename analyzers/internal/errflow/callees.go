@@ -115,7 +115,7 @@ type answerCall = siteCall
 func (f *finder) answerCalls(body *Body, knownBody func(*Body) bool, knownFunc func(*types.Func) bool) (local []answerCall, foreign []ForeignSource) {
 	for _, call := range f.callsWithin(body) {
 		fn := model.Callee(f.info, call)
-		if fn == nil || servesOnly(fn) {
+		if fn == nil {
 			continue
 		}
 		// An interface's method runs the implementations the program has
@@ -135,7 +135,7 @@ func (f *finder) answerCalls(body *Body, knownBody func(*Body) bool, knownFunc f
 				funcs = append(funcs, t.Origin())
 			}
 		}
-		if len(bodies)+len(funcs) == 0 || f.onlyInErrors(body, call) || f.notAnswer(body, call) {
+		if len(bodies)+len(funcs) == 0 || f.r.servesOnly(fn) || f.onlyInErrors(body, call) || f.notAnswer(body, call) {
 			continue
 		}
 		for _, b := range bodies {
@@ -203,6 +203,20 @@ func servesOnly(fn *types.Func) bool {
 		}
 	}
 	return services > 0
+}
+
+// servesOnly is the function servesOnly, memoized: a method set is made
+// for each result.
+func (r *Result) servesOnly(fn *types.Func) bool {
+	v, ok := r.serves[fn]
+	if !ok {
+		v = servesOnly(fn)
+		if r.serves == nil {
+			r.serves = map[*types.Func]bool{}
+		}
+		r.serves[fn] = v
+	}
+	return v
 }
 
 // isService reports whether t is a service's type (see servesOnly).
@@ -279,7 +293,7 @@ func (r *Result) AnswerCallers(fn *types.Func) []AnswerCall {
 	}
 	f := r.answerFinder
 	var out []AnswerCall
-	if !servesOnly(fn) {
+	if !r.servesOnly(fn) {
 		for _, sc := range r.callsOf[fn] {
 			// A caller that fails on the empty answer passes no empty
 			// answer on.

@@ -120,6 +120,7 @@ type Result struct {
 	answerCallers map[*types.Func][]AnswerCall
 	// answerImpls and modulePkgs serve answerImplementations.
 	answerImpls map[*types.Func][]*types.Func
+	serves      map[*types.Func]bool // see Result.servesOnly
 	modulePkgs  *[]*types.Package
 	// helperForeign are, for each body, the functions of other packages
 	// its error may come from directly (see ForeignHelpers).
