@@ -429,7 +429,10 @@
 // an upstream: json.Unmarshal of the body a request read, or of the data
 // a caller in the package got from a call that can fail and handed on.
 //
-// Not reported in a helper: a v, ok function (false says it failed), a
+// Not reported in a helper: a predicate whose calls are conditions (a
+// feature flag read as off when it cannot be read chooses what the
+// handler does; its false is not the answer), a v, ok function (false
+// says it failed), a
 // nil *CallToolResult, a branch that keeps the error before returning
 // (stores it, hands it to a method of what holds it or to a call whose
 // result it uses), an error saying that a value it was given is malformed

@@ -135,7 +135,7 @@ func (f *finder) answerCalls(body *Body, knownBody func(*Body) bool, knownFunc f
 				funcs = append(funcs, t.Origin())
 			}
 		}
-		if len(bodies)+len(funcs) == 0 || f.r.servesOnly(fn) || f.onlyInErrors(body, call) || f.notAnswer(body, call) {
+		if len(bodies)+len(funcs) == 0 || f.r.servesOnly(fn) || f.chooses(body, fn, call) || f.onlyInErrors(body, call) || f.notAnswer(body, call) {
 			continue
 		}
 		for _, b := range bodies {
@@ -148,6 +148,35 @@ func (f *finder) answerCalls(body *Body, knownBody func(*Body) bool, knownFunc f
 		}
 	}
 	return local, foreign
+}
+
+// chooses reports whether call, of a predicate, is written in the
+// condition of an if statement of body: its answer chooses what body
+// does (a feature flag treated as off when it cannot be read), and is not
+// itself the answer. A predicate whose value is stored or returned is.
+func (f *finder) chooses(body *Body, fn *types.Func, call *ast.CallExpr) bool {
+	if res := fn.Signature().Results(); res.Len() != 1 || !isBoolType(res.At(0).Type()) {
+		return false
+	}
+	if f.conds == nil {
+		f.conds = map[*Body][]ast.Expr{}
+	}
+	conds, ok := f.conds[body]
+	if !ok {
+		ast.Inspect(body.Block, func(n ast.Node) bool {
+			if is, ok := n.(*ast.IfStmt); ok {
+				conds = append(conds, is.Cond)
+			}
+			return true
+		})
+		f.conds[body] = conds
+	}
+	for _, c := range conds {
+		if within(call, c) {
+			return true
+		}
+	}
+	return false
 }
 
 // foreignAnswer reports whether fn is a function of another package of
@@ -297,7 +326,7 @@ func (r *Result) AnswerCallers(fn *types.Func) []AnswerCall {
 		for _, sc := range r.callsOf[fn] {
 			// A caller that fails on the empty answer passes no empty
 			// answer on.
-			if sc.b != nil && !f.onlyInErrors(sc.b, sc.call) && !f.notAnswer(sc.b, sc.call) && !(fn.Signature().Results().Len() == 1 && f.failsOnEmpty(sc.b, sc.call)) {
+			if sc.b != nil && !f.chooses(sc.b, fn, sc.call) && !f.onlyInErrors(sc.b, sc.call) && !f.notAnswer(sc.b, sc.call) && !(fn.Signature().Results().Len() == 1 && f.failsOnEmpty(sc.b, sc.call)) {
 				out = append(out, AnswerCall{sc.b, sc.call})
 			}
 		}

@@ -296,6 +296,9 @@ type finder struct {
 	// errorText are, by body, the calls written inside the arguments of
 	// a call that builds an error (see inErrorText).
 	errorText map[*Body]map[*ast.CallExpr]bool
+	// conds are, by body, the conditions of its if statements (see
+	// chooses).
+	conds map[*Body][]ast.Expr
 }
 
 type queued struct {

@@ -136,6 +136,15 @@ func window(ctx context.Context) *Window {
 
 // What looks alike and is not reported.
 
+// flagOn reads a feature flag, off when it cannot be read: the handler
+// only chooses what to do by it, and its answer is not the flag.
+func flagOn(ctx context.Context, name string) bool {
+	if _, err := query(ctx, "flags/"+name); err != nil {
+		return false
+	}
+	return true
+}
+
 // labels decodes the labels the tool was given: a malformed value, not
 // the work going wrong.
 func labels(raw string) []string {
@@ -267,6 +276,9 @@ func mcpgo(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, e
 		return nil, fmt.Errorf("name is required; one of %v", names)
 	}
 	notify(ctx, name)
+	if flagOn(ctx, "tags") {
+		name += " (tagged)"
+	}
 	tg, err := tagsOf(ctx, name)
 	if err != nil {
 		return mcp.NewToolResultErrorFromErr("reading the tags", err), nil
