@@ -29,7 +29,7 @@ func TestShapes(t *testing.T) {
 		"./toolkit", "./kittools", "./kitserver",
 		"./notecache", "./notecacheserver",
 		"./billing", "./billingserver", "./billingreport", "./deployserver",
-		"./warehouse", "./warehouseserver", "./rootkit", "./rootserver", "./clientserver", "./atlasserver", "./vaultserver", "./askers", "./askserver", "./quietkit", "./quietserver", "./engines", "./engineplan", "./engineserver", "./cleantext", "./cleanserver", "./pipeserver", "./monitorserver", "./dealsapi", "./dealserver",
+		"./warehouse", "./warehouseserver", "./rootkit", "./rootserver", "./clientserver", "./atlasserver", "./vaultserver", "./askers", "./askserver", "./quietkit", "./quietserver", "./engines", "./engineplan", "./engineserver", "./cleantext", "./cleanserver", "./pipeserver", "./monitorserver", "./dealsapi", "./dealserver", "./deskserver",
 		"./drawer", "./drawerreg", "./drawermain", "./shelf", "./shelfreg", "./shelfmain")
 }
 

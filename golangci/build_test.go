@@ -271,7 +271,7 @@ issues:
 // as under the mcperrlint command and go vet.
 func TestGolangciShapes(t *testing.T) {
 	bin := customGolangci(t)
-	shapes := []string{"ops", "opstools", "opsserver", "toolkit", "kittools", "kitserver", "rootkit", "rootserver", "clientserver", "atlasserver", "vaultserver", "askers", "askserver", "quietkit", "quietserver", "engines", "engineplan", "engineserver", "cleantext", "cleanserver", "pipeserver", "monitorserver", "dealsapi", "dealserver", "drawer", "drawerreg", "drawermain", "shelf", "shelfreg", "shelfmain"}
+	shapes := []string{"ops", "opstools", "opsserver", "toolkit", "kittools", "kitserver", "rootkit", "rootserver", "clientserver", "atlasserver", "vaultserver", "askers", "askserver", "quietkit", "quietserver", "engines", "engineplan", "engineserver", "cleantext", "cleanserver", "pipeserver", "monitorserver", "dealsapi", "dealserver", "deskserver", "drawer", "drawerreg", "drawermain", "shelf", "shelfreg", "shelfmain"}
 	dir := copyModule(t, filepath.Join("..", "analyzers", "testdata"), "../..")
 	if err := os.WriteFile(filepath.Join(dir, ".golangci.yml"), []byte(everyAnalyzerConfig), 0o644); err != nil {
 		t.Fatal(err)

@@ -352,7 +352,7 @@ func (c *checker) reportProjectCalls() {
 	for tn, call := range c.flow.ProjectCalls {
 		calls[errflow.TypeKey(tn)] = call
 	}
-	for _, pf := range c.pass.AllPackageFacts() {
+	for _, pf := range report.SortedPackageFacts(c.pass) {
 		fact, ok := pf.Fact.(*projectPendingFact)
 		if !ok || pf.Package == c.pass.Pkg {
 			continue

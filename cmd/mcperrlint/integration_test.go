@@ -254,7 +254,7 @@ var shapesDir = filepath.Join("..", "..", "analyzers", "testdata")
 // crossPackageShapes are fixtures whose findings are decided, or made, in
 // another package than the one they are in: through facts on interfaces
 // and function types, and through package facts a server package reads.
-var crossPackageShapes = []string{"./ops", "./opstools", "./opsserver", "./toolkit", "./kittools", "./kitserver", "./billing", "./billingserver", "./billingreport", "./deployserver", "./warehouse", "./warehouseserver", "./notecache", "./notecacheserver", "./rootkit", "./rootserver", "./clientserver", "./atlasserver", "./vaultserver", "./askers", "./askserver", "./quietkit", "./quietserver", "./engines", "./engineplan", "./engineserver", "./cleantext", "./cleanserver", "./pipeserver", "./monitorserver", "./dealsapi", "./dealserver", "./drawer", "./drawerreg", "./drawermain", "./shelf", "./shelfreg", "./shelfmain"}
+var crossPackageShapes = []string{"./ops", "./opstools", "./opsserver", "./toolkit", "./kittools", "./kitserver", "./billing", "./billingserver", "./billingreport", "./deployserver", "./warehouse", "./warehouseserver", "./notecache", "./notecacheserver", "./rootkit", "./rootserver", "./clientserver", "./atlasserver", "./vaultserver", "./askers", "./askserver", "./quietkit", "./quietserver", "./engines", "./engineplan", "./engineserver", "./cleantext", "./cleanserver", "./pipeserver", "./monitorserver", "./dealsapi", "./dealserver", "./deskserver", "./drawer", "./drawerreg", "./drawermain", "./shelf", "./shelfreg", "./shelfmain"}
 
 // expectedShapeFindings reads the analysistest want comments of the
 // cross-package fixtures.

@@ -110,6 +110,11 @@ func (s *solver) taintedFields(t types.Type, field string) []Blob {
 				}
 			}
 		}
+		// The facts come in the order of a map: the first of a field's
+		// values names its findings, so they are put in a fixed one.
+		for _, bs := range s.fieldTaints {
+			slices.SortStableFunc(bs, compareBlobs)
+		}
 	}
 	key := typeKey(t)
 	if key == "" {

@@ -11,6 +11,7 @@ package report
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -72,7 +73,7 @@ func (r *Reporter) ExportRootFixes(roots []RootFix, fact func(RootFixes) analysi
 func (r *Reporter) ForeignRootFix(site string) (func() []analysis.SuggestedFix, *Position) {
 	if r.rootFixes == nil {
 		r.rootFixes = map[string]foreignRootFix{}
-		for _, pf := range r.pass.AllPackageFacts() {
+		for _, pf := range SortedPackageFacts(r.pass) {
 			f, ok := pf.Fact.(rootFixesFact)
 			if !ok {
 				continue
@@ -100,4 +101,13 @@ func (r *Reporter) ForeignRootFix(site string) (func() []analysis.SuggestedFix, 
 type foreignRootFix struct {
 	RootFix
 	layouts map[string]Layout
+}
+
+// SortedPackageFacts returns the pass's package facts in the order of
+// their packages' paths: AllPackageFacts gives them in a map's, and where
+// the first fact found wins, the output must not depend on it.
+func SortedPackageFacts(pass *analysis.Pass) []analysis.PackageFact {
+	facts := pass.AllPackageFacts()
+	slices.SortStableFunc(facts, func(a, b analysis.PackageFact) int { return strings.Compare(a.Package.Path(), b.Package.Path()) })
+	return facts
 }
