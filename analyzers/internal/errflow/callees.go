@@ -359,7 +359,10 @@ func (r *Result) answerImplementations(m *types.Func) []*types.Func {
 		return impls
 	}
 	out := slices.Clone(r.s.implementations(m))
-	if iface, ok := m.Signature().Recv().Type().Underlying().(*types.Interface); ok {
+	// Only an interface of the module is scanned for: its own types
+	// implementing a library's interface (an io.Writer) answer nothing a
+	// handler shows, and scanning for every such method costs.
+	if iface, ok := m.Signature().Recv().Type().Underlying().(*types.Interface); ok && m.Pkg() != nil && sameModule(r.pass, m.Pkg()) && answersData(m) {
 		for _, pkg := range r.modulePackages() {
 			scope := pkg.Scope()
 			for _, name := range scope.Names() {
@@ -389,6 +392,18 @@ func (r *Result) answerImplementations(m *types.Func) []*types.Func {
 	}
 	r.answerImpls[m] = out
 	return out
+}
+
+// answersData reports whether fn answers with more than an error or a
+// boolean: what an empty answer of it could be.
+func answersData(fn *types.Func) bool {
+	res := fn.Signature().Results()
+	for i := 0; i < res.Len(); i++ {
+		if t := res.At(i).Type(); !IsError(t) && !isBoolType(t) {
+			return true
+		}
+	}
+	return false
 }
 
 // modulePackages returns the packages of the module the package imports,
