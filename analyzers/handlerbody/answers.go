@@ -5,11 +5,8 @@ import (
 	"maps"
 	"slices"
 
-	"golang.org/x/tools/go/analysis"
-
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/errflow"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/report"
-	"github.com/mcperrlint/mcperrlint/analyzers/internal/rules"
 )
 
 // answerPendingFact holds the empty answers an exported function gives on
@@ -50,7 +47,7 @@ func (c *checker) exportAnswers() {
 	var queue []answerStep
 	for _, root := range c.flow.Index().Roots() {
 		b := root.Body
-		if b.Func == nil || len(b.Branches) == 0 || judged[b] || !answers(b) || c.model.InGenerated(c.pass.Fset, b.Node.Pos()) {
+		if b.Func == nil || len(b.Branches) == 0 || judged[b] || b.Sig == nil || !errflow.AnswersValue(b.Sig) || c.model.InGenerated(c.pass.Fset, b.Node.Pos()) {
 			continue // no failure is handled in it, or it is judged here
 		}
 		c.done = map[doneKey]bool{}
@@ -147,29 +144,14 @@ func mergeLayouts(into, from map[string]report.Layout) map[string]report.Layout 
 	return into
 }
 
-// answers reports whether b's function answers with more than an error.
-func answers(b *errflow.Body) bool {
-	if b.Sig == nil {
-		return false
-	}
-	res := b.Sig.Results()
-	return res.Len() > 1 || res.Len() == 1 && !errflow.IsError(res.At(0).Type())
-}
-
 // reportForeignAnswers reports the empty answers of the functions of other
 // packages the package's handlers answer with, as their packages recorded
 // them.
 func (c *checker) reportForeignAnswers() {
-	for _, fs := range c.flow.ForeignCallees {
-		fact := new(answerPendingFact)
-		if !c.pass.ImportObjectFact(fs.Func, fact) {
-			continue
+	c.reportForeign(c.flow.ForeignCallees, "a handler answers with it through this call", func(fn *types.Func) *report.PendingSet {
+		if fact := new(answerPendingFact); c.pass.ImportObjectFact(fn, fact) {
+			return &fact.PendingSet
 		}
-		related := []analysis.RelatedInformation{{Pos: fs.Call.Pos(), End: fs.Call.End(), Message: "a handler answers with it through this call"}}
-		for _, f := range fact.Findings {
-			if c.once(rules.Rule{ID: f.Rule}, f.At) {
-				c.report.ReportPending(f, related, fact.Layouts)
-			}
-		}
-	}
+		return nil
+	})
 }

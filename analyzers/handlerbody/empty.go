@@ -101,7 +101,7 @@ func checkEmptyAnswers(c *checker, ce *errflow.Callee, who string) {
 		return // nothing to fill in
 	case n == 1 && errIndex == 0:
 		return // only an error to return
-	case n > 1 && isBool(results.At(n-1).Type()):
+	case n > 1 && errflow.IsBool(results.At(n-1).Type()):
 		return // v, ok: false says it failed
 	case documentsFailure(b):
 		return // what it gives on failure is its documented contract
@@ -116,7 +116,7 @@ func checkEmptyAnswers(c *checker, ce *errflow.Callee, who string) {
 		if br == nil || br.Partial || !flow.FailedCall(b, br) || keptBefore(c.info, br, ret) || !emptyReturn(c, b, ret, errIndex) {
 			continue
 		}
-		if n == 1 && isBool(results.At(0).Type()) && flow.FailedOnInput(b, br) {
+		if n == 1 && errflow.IsBool(results.At(0).Type()) && flow.FailedOnInput(b, br) {
 			continue // a predicate that cannot examine its input answers no: it fails closed
 		}
 		if !c.once(rules.NoFakeEmptyResult, ret) {
@@ -150,12 +150,6 @@ func docText(b *errflow.Body) string {
 		return decl.Doc.Text()
 	}
 	return ""
-}
-
-// isBool reports whether t is a boolean type.
-func isBool(t types.Type) bool {
-	basic, ok := t.Underlying().(*types.Basic)
-	return ok && basic.Info()&types.IsBoolean != 0
 }
 
 // keptBefore reports whether the branch br keeps its error before ret:

@@ -232,12 +232,7 @@ func (c *checker) addForeignLosses(set *report.PendingSet, b *errflow.Body) {
 			p.Related = append(slices.Clip(p.Related), step)
 			set.Findings = append(set.Findings, p)
 		}
-		if len(fact.Layouts) > 0 {
-			if set.Layouts == nil {
-				set.Layouts = map[string]report.Layout{}
-			}
-			maps.Copy(set.Layouts, fact.Layouts)
-		}
+		set.Layouts = mergeLayouts(set.Layouts, fact.Layouts)
 	}
 }
 
@@ -245,15 +240,27 @@ func (c *checker) addForeignLosses(set *report.PendingSet, b *errflow.Body) {
 // whose error the package's handlers use lose, as their packages recorded
 // them.
 func (c *checker) reportForeignSources() {
-	for _, fs := range c.flow.ForeignSources {
-		fact := new(sourcePendingFact)
-		if !c.pass.ImportObjectFact(fs.Func, fact) {
+	c.reportForeign(c.flow.ForeignSources, "its error reaches a handler's client through this call", func(fn *types.Func) *report.PendingSet {
+		if fact := new(sourcePendingFact); c.pass.ImportObjectFact(fn, fact) {
+			return &fact.PendingSet
+		}
+		return nil
+	})
+}
+
+// reportForeign reports the findings the packages of the functions fns
+// call recorded about them (what imported gives, nil for none), each
+// once, with the package's call as a related position saying what.
+func (c *checker) reportForeign(fns []errflow.ForeignSource, what string, imported func(*types.Func) *report.PendingSet) {
+	for _, fs := range fns {
+		set := imported(fs.Func)
+		if set == nil {
 			continue
 		}
-		related := []analysis.RelatedInformation{{Pos: fs.Call.Pos(), End: fs.Call.End(), Message: "its error reaches a handler's client through this call"}}
-		for _, f := range fact.Findings {
+		related := []analysis.RelatedInformation{{Pos: fs.Call.Pos(), End: fs.Call.End(), Message: what}}
+		for _, f := range set.Findings {
 			if c.once(rules.Rule{ID: f.Rule}, f.At) {
-				c.report.ReportPending(f, related, fact.Layouts)
+				c.report.ReportPending(f, related, set.Layouts)
 			}
 		}
 	}

@@ -101,9 +101,6 @@ func (f *finder) findCallees() {
 	}
 }
 
-// A siteCall's body b is the callee a call of the package calls.
-type answerCall = siteCall
-
 // answerCalls returns the calls of body whose value may be its answer:
 // of functions of the package (with their bodies), and of exported
 // functions of other packages of the program whose results are more
@@ -112,7 +109,7 @@ type answerCall = siteCall
 // or never reaches the answer, is neither. The calls of functions known
 // (a body of the package, a function of another) are passed over before
 // the costlier questions are asked.
-func (f *finder) answerCalls(body *Body, knownBody func(*Body) bool, knownFunc func(*types.Func) bool) (local []answerCall, foreign []ForeignSource) {
+func (f *finder) answerCalls(body *Body, knownBody func(*Body) bool, knownFunc func(*types.Func) bool) (local []siteCall, foreign []ForeignSource) {
 	for _, call := range f.callsWithin(body) {
 		fn := model.Callee(f.info, call)
 		if fn == nil {
@@ -139,7 +136,7 @@ func (f *finder) answerCalls(body *Body, knownBody func(*Body) bool, knownFunc f
 			continue
 		}
 		for _, b := range bodies {
-			local = append(local, answerCall{b, call})
+			local = append(local, siteCall{b, call})
 		}
 		for _, fn := range funcs {
 			if !slices.ContainsFunc(foreign, func(fs ForeignSource) bool { return fs.Func == fn }) {
@@ -155,7 +152,7 @@ func (f *finder) answerCalls(body *Body, knownBody func(*Body) bool, knownFunc f
 // does (a feature flag treated as off when it cannot be read), and is not
 // itself the answer. A predicate whose value is stored or returned is.
 func (f *finder) chooses(body *Body, fn *types.Func, call *ast.CallExpr) bool {
-	if res := fn.Signature().Results(); res.Len() != 1 || !isBoolType(res.At(0).Type()) {
+	if res := fn.Signature().Results(); res.Len() != 1 || !IsBool(res.At(0).Type()) {
 		return false
 	}
 	if f.conds == nil {
@@ -172,7 +169,7 @@ func (f *finder) chooses(body *Body, fn *types.Func, call *ast.CallExpr) bool {
 		f.conds[body] = conds
 	}
 	for _, c := range conds {
-		if within(call, c) {
+		if Within(call, c) {
 			return true
 		}
 	}
@@ -195,14 +192,21 @@ func (f *finder) foreignAnswer(fn *types.Func) bool {
 	// Whether a predicate fails closed is for its callers to say (see
 	// failsClosed), and they are in other packages than its own.
 	res := fn.Signature().Results()
-	if res.Len() == 1 && isBoolType(res.At(0).Type()) {
+	if res.Len() == 1 && IsBool(res.At(0).Type()) {
 		return false
 	}
+	return AnswersValue(fn.Signature())
+}
+
+// AnswersValue reports whether a function of signature sig answers with
+// more than an error.
+func AnswersValue(sig *types.Signature) bool {
+	res := sig.Results()
 	return res.Len() > 1 || res.Len() == 1 && !IsError(res.At(0).Type())
 }
 
-// isBoolType reports whether t is a boolean type.
-func isBoolType(t types.Type) bool {
+// IsBool reports whether t is a boolean type.
+func IsBool(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsBoolean != 0
 }
@@ -316,11 +320,7 @@ func (r *Result) AnswerCallers(fn *types.Func) []AnswerCall {
 	if out, ok := r.answerCallers[fn]; ok {
 		return out
 	}
-	if r.answerFinder == nil {
-		r.answerFinder = &finder{r: r, info: r.pass.TypesInfo, x: r.x, callsOf: r.callsOf}
-		r.answerCallers = map[*types.Func][]AnswerCall{}
-	}
-	f := r.answerFinder
+	f := r.answerFinderOf()
 	var out []AnswerCall
 	if !r.servesOnly(fn) {
 		for _, sc := range r.callsOf[fn] {
@@ -341,11 +341,17 @@ func (r *Result) FailsClosed(fn *types.Func) bool {
 	if r.x == nil {
 		return false
 	}
+	return r.answerFinderOf().failsClosed(fn)
+}
+
+// answerFinderOf returns the finder the queries about answers share, made
+// on first use from the call index the handler finder built.
+func (r *Result) answerFinderOf() *finder {
 	if r.answerFinder == nil {
 		r.answerFinder = &finder{r: r, info: r.pass.TypesInfo, x: r.x, callsOf: r.callsOf}
 		r.answerCallers = map[*types.Func][]AnswerCall{}
 	}
-	return r.answerFinder.failsClosed(fn)
+	return r.answerFinder
 }
 
 // answerImplementations returns the methods an interface method m may
@@ -399,7 +405,7 @@ func (r *Result) answerImplementations(m *types.Func) []*types.Func {
 func answersData(fn *types.Func) bool {
 	res := fn.Signature().Results()
 	for i := 0; i < res.Len(); i++ {
-		if t := res.At(i).Type(); !IsError(t) && !isBoolType(t) {
+		if t := res.At(i).Type(); !IsError(t) && !IsBool(t) {
 			return true
 		}
 	}
@@ -552,9 +558,6 @@ func (f *finder) inErrorText(b *Body, call *ast.CallExpr) bool {
 	}
 	return calls[call]
 }
-
-// within reports whether node n lies inside node of.
-func within(n, of ast.Node) bool { return of.Pos() <= n.Pos() && n.End() <= of.End() }
 
 // buildsError reports whether call builds an error or an error result
 // from its arguments: fmt.Errorf, errors.New, a function whose only
@@ -859,7 +862,7 @@ func handledOrigins(b *Body, br *Branch) []Origin {
 	}
 	var near []Origin
 	for _, o := range origins {
-		if within(o.Expr, stmt) {
+		if Within(o.Expr, stmt) {
 			near = append(near, o)
 		}
 	}
