@@ -391,12 +391,41 @@
 // position. Not reported: a branch chosen by errors.Is, one that assigns a
 // fallback or status a later statement can show, one whose error is tested
 // again before the return, a failure to parse the handler's own input or
-// of json.Marshal, a branch in a loop (continue to the next item is
-// usually a partial answer) or in a function literal, a success whose
-// path to the branch runs through another condition, and a call whose
-// values the success does not use when the success is data of its own
-// (an optional part of the answer lost, a meeting without its
-// transcripts) rather than empty or a constant claim ("Detached").
+// of json.Marshal, a branch in a function literal, a success whose path
+// to the branch runs through another condition, and a call whose values
+// the success does not use when the success is data of its own (an
+// optional part of the answer lost, a meeting without its transcripts)
+// rather than empty or a constant claim ("Detached").
+//
+// A loop that skips a failed call is held to the same when the loop makes
+// the answer: the branch only continues (after a log line, or after an if
+// that returns the failure in some cases), and after the branch the loop
+// writes into a variable declared before it that the success after the
+// loop answers with, or returns a success of its own (a search, whose
+// "found nothing" is the return after the loop). When every call fails,
+// the client reads an empty success; when some fail, a part passed off
+// as the whole.
+//
+//	for _, board := range boards {
+//		sprints, err := client.Sprints(ctx, board)
+//		if err != nil { // flagged
+//			continue
+//		}
+//		all = append(all, sprints...)
+//	}
+//	return mcp.NewToolResultText(format(all)), nil
+//
+// The finding is at the condition, with the continue and the success as
+// Related positions. The walk from the loop to its success passes over
+// plain statements, loops that do not return, and ifs whose returns do
+// not test the answer. Not reported: a branch that keeps err (errs =
+// append(errs, err)) or writes it into the answer, an if after the loop
+// that tests the answer (len(all) == 0 → an error result), a loop that
+// writes its entry before the call (the skip loses a detail, not the
+// entry), a count of what worked (n++), an answer that says how many it
+// was asked for (len of the ranged value: "requested 5, retrieved 3"), a
+// retry loop whose end is an error, a loop nested in another, and a loop
+// in a function literal.
 //
 // So does a handler that tests a call only for success and falls out of
 // the if on failure, on to an empty success:

@@ -303,6 +303,7 @@ func (c *checker) checkHandler(fh *errflow.Handler) {
 		preserveCauseOnRethrow(h)
 		noFakeEmptyResult(h)
 		noSwallowedFailure(h)
+		noSkippedFailure(h)
 		noFallThroughOnFailure(h)
 		noStringifyInReturnedErrors(h)
 		noStringifyInShownOutput(h)

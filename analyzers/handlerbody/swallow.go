@@ -27,14 +27,13 @@ import (
 // handling (it assigns nothing a later statement could test, and err
 // goes only into calls whose results are dropped: a log line, a span),
 // and the success is the next return of the same run of statements. A
-// branch in a loop that continues, and a fall-through whose next return
-// is behind more conditions, are not followed.
+// fall-through whose next return is behind more conditions is not
+// followed; a branch in a loop that continues is noSkippedFailure's.
 func noSwallowedFailure(h *handler) {
 	flow := h.c.flow
 	if h.b.Block == nil {
 		return
 	}
-	errIndex, resIndex := h.errorSlot(), h.resultSlot()
 	for _, br := range h.b.Branches {
 		body, ok := br.Body.(*ast.BlockStmt)
 		if !ok || br.Partial || br.Sentinel || br.Cond == nil || terminates(body) ||
@@ -42,17 +41,8 @@ func noSwallowedFailure(h *handler) {
 			continue
 		}
 		ret := nextReturn(h.b.Block, br.Body)
-		if ret == nil || len(ret.Results) != h.results {
+		if ret == nil || !h.success(ret) {
 			continue
-		}
-		if errIndex >= 0 && !flow.IsNilError(h.b, ret.Results[errIndex]) {
-			continue
-		}
-		if resIndex >= 0 {
-			shape := flow.ResultShape(h.b, ret.Results[resIndex])
-			if errflow.IsErrorResult(shape) || shape == errflow.ShapeNil && h.kind() != model.GoSDKTyped {
-				continue
-			}
 		}
 		if errflow.MentionsAny(h.c.info, ret, map[*types.Var]bool{br.Err: true}) || writesAnswer(h.c.info, body, ret) {
 			continue
@@ -127,9 +117,24 @@ func writesAnswer(info *types.Info, body *ast.BlockStmt, ret *ast.ReturnStmt) bo
 // a statement between from and ret assigns (or stores into) from it.
 // text := string(data); return mcp.NewToolResultText(text) uses data.
 func usedBy(info *types.Info, block *ast.BlockStmt, from token.Pos, ret *ast.ReturnStmt, vars []*types.Var) bool {
+	return errflow.MentionsAny(info, ret, derived(info, block, from, ret.Pos(), vars))
+}
+
+// derived returns vars and the locals (not errors) that the statements
+// of block between from and to assign from them, or range over them.
+func derived(info *types.Info, block *ast.BlockStmt, from, to token.Pos, vars []*types.Var) map[*types.Var]bool {
 	set := map[*types.Var]bool{}
 	for _, v := range vars {
 		set[v] = true
+	}
+	add := func(lhs ...ast.Expr) {
+		for _, e := range lhs {
+			// An error assigned with the value (b, err :=
+			// json.Marshal(v)) is news of its own, not the value.
+			if v := errflow.RootVar(info, e); v != nil && !errflow.IsError(v.Type()) {
+				set[v] = true
+			}
+		}
 	}
 	ast.Inspect(block, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -138,23 +143,27 @@ func usedBy(info *types.Info, block *ast.BlockStmt, from token.Pos, ret *ast.Ret
 		case *ast.FuncLit:
 			return false
 		case *ast.AssignStmt:
-			if n.Pos() < from || n.End() > ret.Pos() {
+			if n.Pos() < from || n.End() > to {
 				return true
 			}
 			for _, rhs := range n.Rhs {
-				if !errflow.MentionsAny(info, rhs, set) {
-					continue
+				if errflow.MentionsAny(info, rhs, set) {
+					add(n.Lhs...)
+					break
 				}
-				for _, lhs := range n.Lhs {
-					if v := errflow.RootVar(info, lhs); v != nil {
-						set[v] = true
+			}
+		case *ast.RangeStmt:
+			if n.Pos() >= from && n.End() <= to && errflow.MentionsAny(info, n.X, set) {
+				for _, e := range []ast.Expr{n.Key, n.Value} {
+					if e != nil {
+						add(e)
 					}
 				}
 			}
 		}
-		return n.Pos() < ret.Pos()
+		return n.Pos() < to
 	})
-	return errflow.MentionsAny(info, ret, set)
+	return set
 }
 
 // namesLocals reports whether ret names a local variable: its answer is
@@ -353,10 +362,10 @@ func successTest(info *types.Info, cond ast.Expr) *types.Var {
 	return v
 }
 
-// emptySuccess reports whether ret gives the client an empty success: a
-// nil error, a result that is not an error result, and nothing but empty
-// values.
-func (h *handler) emptySuccess(ret *ast.ReturnStmt) bool {
+// success reports whether ret answers the client with a success: a nil
+// error, and a result that is not an error result (nor nil, which the
+// SDKs other than the go-sdk's typed handlers do not take as one).
+func (h *handler) success(ret *ast.ReturnStmt) bool {
 	flow := h.c.flow
 	errIndex, resIndex := h.errorSlot(), h.resultSlot()
 	if len(ret.Results) != h.results || errIndex >= 0 && !flow.IsNilError(h.b, ret.Results[errIndex]) {
@@ -368,6 +377,17 @@ func (h *handler) emptySuccess(ret *ast.ReturnStmt) bool {
 			return false
 		}
 	}
+	return true
+}
+
+// emptySuccess reports whether ret gives the client an empty success: a
+// nil error, a result that is not an error result, and nothing but empty
+// values.
+func (h *handler) emptySuccess(ret *ast.ReturnStmt) bool {
+	if !h.success(ret) {
+		return false
+	}
+	flow, errIndex := h.c.flow, h.errorSlot()
 	values := 0
 	for i, v := range ret.Results {
 		if i != errIndex && h.Path.Roles[i] != errflow.RoleDropped {

@@ -149,8 +149,9 @@ func (s *session) tested(ctx context.Context, req mcp.CallToolRequest) (*mcp.Cal
 	return mcp.NewToolResultText("Detached"), nil
 }
 
-// each logs a failure per item and goes on to the next: the loop is not
-// followed.
+// each logs a failure per item and goes on to the next, and answers with
+// how many worked: a count may be the answer's honest summary, not data
+// the failures emptied (see skipped.go for the loops that are reported).
 func (s *session) each(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	var ok int
 	for _, q := range []string{"a", "b"} {

@@ -1,0 +1,293 @@
+package handlerbody
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/errflow"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/rules"
+)
+
+// noSkippedFailure reports the failures a handler's loop skips: the
+// branch that handles err only moves on to the next iteration (after a
+// log line, perhaps), and what the loop gathers is the success the
+// handler answers with after it. When every call fails the client reads
+// "No active sprint found" or an empty list, as if there were nothing to
+// find; when some fail, a part passed off as the whole.
+//
+// The loop must make the answer, or the skip would only lose a detail:
+// what it writes after the branch into a variable of the handler is what
+// the return after the loop gives (usedBy), or the loop returns a success
+// of its own after the branch and the return after it is the "found
+// nothing" answer. The failed call did something at run time
+// (errflow.FailedCall), the branch keeps err nowhere, and a loop nested
+// in another, or followed by more than plain statements, is not followed
+// (nextReturn).
+func noSkippedFailure(h *handler) {
+	if h.b.Block == nil {
+		return
+	}
+	info, flow := h.c.info, h.c.flow
+	for _, br := range h.b.Branches {
+		body, ok := br.Body.(*ast.BlockStmt)
+		if !ok || br.Partial || br.Sentinel || br.Cond == nil || !onlySkips(info, br.Err, body) {
+			continue
+		}
+		loop := enclosingLoop(h.b.Block, body)
+		if loop == nil || !flow.FailedCall(h.b, br) {
+			continue
+		}
+		search, written := h.loopWrites(loop, br)
+		if !search && len(written) == 0 {
+			continue
+		}
+		answer := derived(info, h.b.Block, loop.End(), h.b.Block.End(), written)
+		ret := answerAfter(info, h.b.Block, loop, answer)
+		if ret == nil || !h.success(ret) || errflow.MentionsAny(info, ret, map[*types.Var]bool{br.Err: true}) {
+			continue
+		}
+		if !search && !errflow.MentionsAny(info, ret, answer) || writesAnswer(info, body, ret) || tellsAsked(info, h.b.Block, loop, ret) {
+			continue
+		}
+		if !h.c.once(rules.NoFakeEmptyResult, br.Body) {
+			continue
+		}
+		skip := body.List[len(body.List)-1]
+		related := append(h.related(br),
+			analysis.RelatedInformation{Pos: skip.Pos(), End: skip.End(), Message: "the failure is skipped here"},
+			analysis.RelatedInformation{Pos: ret.Pos(), End: ret.End(), Message: "the success the loop ends in"})
+		h.c.report.Diagnostic(rules.NoFakeEmptyResult, analysis.Diagnostic{
+			Pos:     br.Cond.Pos(),
+			End:     br.Cond.End(),
+			Related: related,
+			Message: fmt.Sprintf("%s skips to the next iteration when %s is not nil and answers with what the loop found (line %d): when every call fails the client reads an empty success, and when some fail a part passed off as the whole; keep the failures and return them (or an error result when nothing succeeded)",
+				h.describe(), br.Err.Name(), h.c.pass.Fset.Position(ret.Pos()).Line),
+		})
+	}
+}
+
+// onlySkips reports whether a branch body only moves on: it ends in an
+// unlabelled continue, and before it there are only calls whose results
+// are dropped (a log line) and ifs that leave the function (a failure
+// that is returned in some cases). err is kept nowhere.
+func onlySkips(info *types.Info, err *types.Var, body *ast.BlockStmt) bool {
+	n := len(body.List)
+	if n == 0 {
+		return false
+	}
+	if last, ok := body.List[n-1].(*ast.BranchStmt); !ok || last.Tok != token.CONTINUE || last.Label != nil {
+		return false
+	}
+	var calls []ast.Stmt
+	for _, stmt := range body.List[:n-1] {
+		switch s := stmt.(type) {
+		case *ast.ExprStmt:
+			calls = append(calls, s)
+		case *ast.IfStmt:
+			if s.Init != nil || s.Else != nil || !returns(s.Body) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return len(calls) == 0 || onlyReported(info, err, &ast.BlockStmt{List: calls})
+}
+
+// returns reports whether a block ends by leaving the function.
+func returns(b *ast.BlockStmt) bool {
+	if len(b.List) == 0 {
+		return false
+	}
+	_, ok := b.List[len(b.List)-1].(*ast.ReturnStmt)
+	return ok
+}
+
+// enclosingLoop returns the innermost loop of fn that node is in, or nil
+// when there is none in node's own function.
+func enclosingLoop(fn *ast.BlockStmt, node ast.Node) ast.Stmt {
+	path := errflow.PathTo(fn, node)
+	for i := len(path) - 1; i >= 0; i-- {
+		switch n := path[i].(type) {
+		case *ast.ForStmt:
+			return n
+		case *ast.RangeStmt:
+			return n
+		case *ast.FuncLit:
+			return nil
+		}
+	}
+	return nil
+}
+
+// loopWrites says what the loop does after the skipping branch that can
+// make the answer: whether it returns a success of its own (a
+// search, and the return after the loop is its "found nothing"), and the
+// variables declared before it that it writes into. A count (n++) is
+// not among them: "2 of 3 done" may be the answer's honest summary.
+func (h *handler) loopWrites(loop ast.Stmt, br *errflow.Branch) (search bool, written []*types.Var) {
+	info := h.c.info
+	start, end := branchNode(br).Pos(), br.Body.End()
+	before, after := map[*types.Var]bool{}, map[*types.Var]bool{}
+	write := func(at token.Pos, e ast.Expr) {
+		if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = u.X
+		}
+		v := errflow.RootVar(info, e)
+		switch {
+		case v == nil || !errflow.IsLocal(v) || v.Pos() >= loop.Pos():
+		case at < start:
+			before[v] = true
+		case at > end && !after[v]:
+			after[v] = true
+			written = append(written, v)
+		}
+	}
+	ast.Inspect(loop, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case nil, *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			search = search || n.Pos() > end && h.success(n)
+		case *ast.AssignStmt:
+			for _, lhs := range n.Lhs {
+				write(n.Pos(), lhs)
+			}
+		case *ast.CallExpr:
+			// sb.WriteString(s), fmt.Fprintf(&buf, …): a call writes
+			// into what it is a method of, or is given the address of.
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && info.Selections[sel] != nil {
+				write(n.Pos(), sel.X)
+			}
+			for _, a := range n.Args {
+				if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
+					write(n.Pos(), u)
+				}
+			}
+		}
+		return true
+	})
+	// What each iteration writes before the call is there whether or not
+	// the call fails: the skip loses a detail, not the answer.
+	written = slices.DeleteFunc(written, func(v *types.Var) bool { return before[v] })
+	return search, written
+}
+
+// answerAfter returns the return that control reaches when it falls out
+// of loop, or nil. Unlike nextReturn it passes over loops that do not
+// return, and ifs that leave only on a condition that does not look at
+// the answer (a later marshal's error). An if that tests the answer (is
+// it empty?) may be where the empty case is told apart, so it stops the
+// walk, as does any other statement that may end the run.
+func answerAfter(info *types.Info, fn *ast.BlockStmt, loop ast.Stmt, answer map[*types.Var]bool) *ast.ReturnStmt {
+	path := errflow.PathTo(fn, loop)
+	for i := len(path) - 1; i > 0; i-- {
+		switch parent := path[i-1].(type) {
+		case *ast.BlockStmt:
+			after := false
+			for _, s := range parent.List {
+				if after {
+					if ret, ok := s.(*ast.ReturnStmt); ok {
+						return ret
+					}
+					if !passes(info, s, answer) {
+						return nil
+					}
+				}
+				if s == path[i] {
+					after = true
+				}
+			}
+		case *ast.IfStmt:
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// passes reports whether control that reaches s goes on past it, for
+// answerAfter.
+func passes(info *types.Info, s ast.Stmt, answer map[*types.Var]bool) bool {
+	switch s := s.(type) {
+	case *ast.ForStmt, *ast.RangeStmt:
+		return !leaves(s)
+	case *ast.IfStmt:
+		return !leaves(s) || !errflow.MentionsAny(info, s.Cond, answer) && (s.Init == nil || !errflow.MentionsAny(info, s.Init, answer))
+	}
+	return plain(s)
+}
+
+// leaves reports whether a statement holds a return, a goto, or a
+// labelled jump: something that can take control elsewhere than past it.
+func leaves(s ast.Stmt) bool {
+	found := false
+	ast.Inspect(s, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			found = true
+		case *ast.BranchStmt:
+			found = found || n.Tok == token.GOTO || n.Label != nil
+		case *ast.ExprStmt:
+			found = found || terminates(&ast.BlockStmt{List: []ast.Stmt{n}})
+		}
+		return !found
+	})
+	return found
+}
+
+// tellsAsked reports whether what follows a range loop up to ret says
+// how many it was asked for, len(X) of the ranged X, directly or through
+// a variable given it before: "Requested 5, retrieved 3" tells the client
+// that some are missing, even if not why.
+func tellsAsked(info *types.Info, fn *ast.BlockStmt, loop ast.Stmt, ret *ast.ReturnStmt) bool {
+	rng, ok := loop.(*ast.RangeStmt)
+	if !ok {
+		return false
+	}
+	ranged := types.ExprString(ast.Unparen(rng.X))
+	isLen := func(e ast.Expr) bool {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			return false
+		}
+		id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+		if !ok || id.Name != "len" {
+			return false
+		}
+		_, builtin := info.Uses[id].(*types.Builtin)
+		return builtin && types.ExprString(ast.Unparen(call.Args[0])) == ranged
+	}
+	counts := map[*types.Var]bool{}
+	found := false
+	ast.Inspect(fn, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case nil:
+			return false
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if n.End() < loop.Pos() && len(n.Lhs) == len(n.Rhs) {
+				for i, rhs := range n.Rhs {
+					if v := errflow.RootVar(info, n.Lhs[i]); v != nil && isLen(rhs) {
+						counts[v] = true
+					}
+				}
+			}
+		case *ast.Ident:
+			v, _ := info.Uses[n].(*types.Var)
+			found = found || n.Pos() > loop.End() && n.End() <= ret.End() && counts[v]
+		case *ast.CallExpr:
+			found = found || n.Pos() > loop.End() && n.End() <= ret.End() && isLen(n)
+		}
+		return !found && n.Pos() < ret.End()
+	})
+	return found
+}
