@@ -170,7 +170,9 @@ func Load(cfg *Config, patterns ...string) ([]*packages.Package, *Stats, error) 
 	}
 	l := newLoader(cfg, roots)
 	l.load()
-	return roots, l.stats(), nil
+	st := l.stats()
+	l.cutInert()
+	return roots, st, nil
 }
 
 func packagesConfig(cfg *Config, mode packages.LoadMode) *packages.Config {
@@ -289,6 +291,40 @@ func (l *loader) load() {
 				p.Types = tp
 			} else {
 				p.Types = types.NewPackage(p.PkgPath, p.Name)
+			}
+		}
+	}
+}
+
+// cutInert removes from the graph the packages whose import closure holds
+// no package that can carry a fact: none is loaded from source, and none
+// is a dependency whose summaries the cache holds. They are the standard
+// library, mostly, a third of a server's graph. go/analysis/checker runs
+// every analyzer with facts on every package it can reach from the roots,
+// so each would cost an action per analyzer (a goroutine, and facts
+// passed along) to learn nothing. Their types stay where their importers'
+// Types refer to them; only the Imports edges go.
+//
+// A package that can carry no fact but imports one that can stays: its
+// importers may reach that dependency's facts only through it. So do the
+// runtime's and the SDKs' own packages, whose package facts (reaching
+// the runtime, reaching an SDK) their importers read.
+func (l *loader) cutInert() {
+	inert := map[*packages.Package]bool{}
+	for _, p := range l.all { // dependencies first
+		_, cached := l.depKeys[p.PkgPath]
+		inert[p] = !l.nodes[p].source && !cached && !l.own(p.PkgPath)
+		for _, imp := range p.Imports {
+			inert[p] = inert[p] && inert[imp]
+		}
+	}
+	for _, p := range l.all {
+		if inert[p] {
+			continue
+		}
+		for path, imp := range p.Imports {
+			if inert[imp] {
+				delete(p.Imports, path)
 			}
 		}
 	}
