@@ -4,6 +4,7 @@
 package analyzers
 
 import (
+	"go/types"
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcperrlint/mcperrlint/analyzers/conformance"
@@ -44,8 +45,13 @@ func SkipTestVariants() error { return errflow.SkipTestVariants() }
 // layer the cache, and the key of each dependency package, so that the
 // layer exports the summaries of those it finds there and keeps those it
 // computes (see internal/depcache).
-func UseDependencyCache(c *depcache.Cache, keys map[string]depcache.Key) {
-	errflow.UseDependencyCache(c, keys)
+//
+// A driver that also cut from the graph the dependencies whose entries the
+// cache holds (internal/load's Config.CutCached) gives their types by
+// path, and the paths of those in each remaining package's import
+// closure; nil, nil when it cut none.
+func UseDependencyCache(c *depcache.Cache, keys map[string]depcache.Key, cut map[string]*types.Package, closure func(path string) []string) {
+	errflow.UseDependencyCache(c, keys, cut, closure)
 }
 
 // RootShape returns a finding's message without the counts a root's

@@ -38,14 +38,26 @@ func loadPackages(patterns []string, tests, allSource bool, deps *depcache.Cache
 	cfg := load.MCP(tests)
 	cfg.AllSource = allSource
 	cfg.Deps, cfg.NoDeps = deps, noDeps
+	cfg.CutCached = true
 	pkgs, st, err := load.Load(cfg, patterns...)
 	if err == nil && len(pkgs) == 0 {
 		err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
 	}
 	if err == nil && !allSource && !noDeps {
-		analyzers.UseDependencyCache(deps, st.DepKeys)
+		useDependencyCache(deps, st)
 	}
 	return pkgs, err
+}
+
+// useDependencyCache hands the analyzers the cache, the keys of the
+// dependencies, and those the loader cut from the graph because the cache
+// holds their summaries.
+func useDependencyCache(deps *depcache.Cache, st *load.Stats) {
+	if o := st.Outside; o != nil {
+		analyzers.UseDependencyCache(deps, st.DepKeys, o.Packages, o.Closure)
+		return
+	}
+	analyzers.UseDependencyCache(deps, st.DepKeys, nil, nil)
 }
 
 // openDepCache opens the dependency summary cache -cache names, or

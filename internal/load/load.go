@@ -107,6 +107,13 @@ type Config struct {
 	// NoDeps leaves dependencies to export data whatever the cache holds:
 	// their summaries are not computed (for measuring what they cost).
 	NoDeps bool
+
+	// CutCached cuts from the graph, with the packages that can carry no
+	// fact, the dependencies whose summaries the cache holds: the driver
+	// hands their summaries to the analyzers itself (Stats.Outside), so
+	// that the checker neither runs an action on each nor passes their
+	// facts along every edge.
+	CutCached bool
 }
 
 // The import paths mcperrlint's analyzers learn from: the runtime, and the
@@ -142,6 +149,46 @@ type Stats struct {
 	// the cache did not hold (loaded from source to compute them).
 	DepKeys   map[string]depcache.Key
 	DepMisses int
+
+	// Outside, with Config.CutCached, says which dependencies whose
+	// summaries the cache holds were cut from the graph.
+	Outside *Outside
+}
+
+// Outside describes the dependencies cut from the graph whose summaries
+// the cache holds (Config.CutCached).
+type Outside struct {
+	// Packages are their types, by import path.
+	Packages map[string]*types.Package
+
+	index   []string            // the cut packages' paths, by index in the closures' bits
+	closure map[string][]uint64 // a package left in the graph -> bits of the cut ones it imports, directly or not
+	strs    map[string][]string // Closure's answers, made once
+	mu      sync.Mutex
+}
+
+// Closure returns the paths of the cut dependencies in the import closure
+// of the package path names (one left in the graph), in a fixed order.
+func (o *Outside) Closure(path string) []string {
+	if o == nil {
+		return nil
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if out, ok := o.strs[path]; ok {
+		return out
+	}
+	var out []string
+	for i, w := range o.closure[path] {
+		for b := range 64 {
+			if w&(1<<b) != 0 {
+				out = append(out, o.index[i*64+b])
+			}
+		}
+	}
+	slices.Sort(out)
+	o.strs[path] = out
+	return out
 }
 
 // listMode is what the single go list run must provide: the import graph
@@ -171,7 +218,7 @@ func Load(cfg *Config, patterns ...string) ([]*packages.Package, *Stats, error) 
 	l := newLoader(cfg, roots)
 	l.load()
 	st := l.stats()
-	l.cutInert()
+	st.Outside = l.cutInert()
 	return roots, st, nil
 }
 
@@ -309,18 +356,63 @@ func (l *loader) load() {
 // importers may reach that dependency's facts only through it. So do the
 // runtime's and the SDKs' own packages, whose package facts (reaching
 // the runtime, reaching an SDK) their importers read.
-func (l *loader) cutInert() {
+//
+// With Config.CutCached, the dependencies whose summaries the cache holds
+// are cut too, and described in what it returns: each package left in
+// the graph learns their summaries from the driver, for those in its
+// import closure.
+func (l *loader) cutInert() *Outside {
 	inert := map[*packages.Package]bool{}
+	var out *Outside
+	if l.cfg.CutCached && l.cfg.Deps != nil {
+		out = &Outside{Packages: map[string]*types.Package{}, closure: map[string][]uint64{}, strs: map[string][]string{}}
+	}
+	bit := map[*packages.Package]int{}
+	closure := map[*packages.Package][]uint64{}
 	for _, p := range l.all { // dependencies first
+		n := l.nodes[p]
 		_, cached := l.depKeys[p.PkgPath]
-		inert[p] = !l.nodes[p].source && !cached && !l.own(p.PkgPath)
+		outside := out != nil && cached && !n.source
+		inert[p] = !n.source && (!cached || outside) && !l.own(p.PkgPath)
 		for _, imp := range p.Imports {
 			inert[p] = inert[p] && inert[imp]
 		}
+		if out == nil {
+			continue
+		}
+		if outside && inert[p] {
+			bit[p] = len(out.index)
+			out.index = append(out.index, p.PkgPath)
+			out.Packages[p.PkgPath] = p.Types
+		}
+		var c []uint64
+		set := func(i int) {
+			for len(c) <= i/64 {
+				c = append(c, 0)
+			}
+			c[i/64] |= 1 << (i % 64)
+		}
+		for _, imp := range p.Imports {
+			if i, ok := bit[imp]; ok {
+				set(i)
+			}
+			for i, w := range closure[imp] {
+				if w != 0 {
+					for len(c) <= i {
+						c = append(c, 0)
+					}
+					c[i] |= w
+				}
+			}
+		}
+		closure[p] = c
 	}
 	for _, p := range l.all {
 		if inert[p] {
 			continue
+		}
+		if out != nil && len(closure[p]) > 0 {
+			out.closure[p.PkgPath] = closure[p]
 		}
 		for path, imp := range p.Imports {
 			if inert[imp] {
@@ -328,6 +420,7 @@ func (l *loader) cutInert() {
 			}
 		}
 	}
+	return out
 }
 
 // markSource marks the source set: the roots; the packages whose import

@@ -287,3 +287,62 @@ func TestPathsMatchModel(t *testing.T) {
 		}
 	}
 }
+
+// TestCutCached checks that, with CutCached, the dependencies whose
+// summaries the cache holds leave the graph and are described instead:
+// their types by path, and, for the root, every one in its closure.
+func TestCutCached(t *testing.T) {
+	cfg := MCP(false)
+	cfg.Dir = "testdata"
+	cache, err := depcache.OpenDir(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Deps = cache
+	_, cold := loadWith(t, cfg, "./tools")
+	if len(cold.DepKeys) == 0 {
+		t.Fatal("the fixture has no dependency to cut")
+	}
+	for _, k := range cold.DepKeys {
+		if err := cache.Put(k, []byte("{}")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg.CutCached = true
+	roots, warm := loadWith(t, cfg, "./tools")
+	o := warm.Outside
+	if o == nil {
+		t.Fatal("CutCached with a warm cache: no Outside")
+	}
+	graph := byPath(roots)
+	closure := o.Closure("fixture/tools")
+	for path := range warm.DepKeys {
+		if graph[path] != nil {
+			t.Errorf("%s: still in the graph, want it cut", path)
+		}
+		if p := o.Packages[path]; p == nil || p.Path() != path {
+			t.Errorf("%s: Outside.Packages has %v", path, p)
+		}
+		if !slices.Contains(closure, path) {
+			t.Errorf("%s: not in the closure of fixture/tools %v", path, closure)
+		}
+	}
+	if !slices.IsSorted(closure) {
+		t.Errorf("closure %v is not sorted", closure)
+	}
+	if c := o.Closure("no/such/package"); len(c) != 0 {
+		t.Errorf("closure of a package not in the graph: %v", c)
+	}
+	// Without CutCached, the same warm cache leaves them in the graph.
+	cfg.CutCached = false
+	roots, st := loadWith(t, cfg, "./tools")
+	if st.Outside != nil {
+		t.Errorf("Outside without CutCached: %+v", st.Outside)
+	}
+	graph = byPath(roots)
+	for path := range st.DepKeys {
+		if graph[path] == nil {
+			t.Errorf("%s: cut without CutCached", path)
+		}
+	}
+}

@@ -17,7 +17,9 @@ package errflow
 // tells the layer each dependency's key (UseDependencyCache). The layer
 // then writes the entry of a dependency it summarises and, for one the
 // driver loaded from export data, exports again the facts its entry
-// holds. Both hosts compute the same summaries, so they find the same.
+// holds — or, when the driver cut that dependency from the graph, reads
+// the entry when a pass asks for it (outside.go). Both hosts compute the
+// same summaries, so they find the same.
 
 import (
 	"bytes"
@@ -40,8 +42,9 @@ const depCacheFlag = "depcache"
 // A depCacheValue is the value of the depcache flag: the cache and the
 // key of each dependency package, by import path.
 type depCacheValue struct {
-	cache *depcache.Cache
-	keys  map[string]depcache.Key
+	cache   *depcache.Cache
+	keys    map[string]depcache.Key
+	outside *outsideDeps // the dependencies cut from the graph (see outside.go)
 }
 
 func (v *depCacheValue) String() string {
@@ -61,20 +64,38 @@ func init() {
 // UseDependencyCache tells the layer, for a driver that loads
 // dependencies from export data where the cache has their summaries, the
 // cache and the key of each dependency package.
-func UseDependencyCache(c *depcache.Cache, keys map[string]depcache.Key) {
+//
+// A driver that cut from the graph the dependencies whose entries the
+// cache holds also gives their types by path (cut), and the paths of
+// those in the import closure of each package left in the graph
+// (closure); nil when it cut none (see outside.go).
+func UseDependencyCache(c *depcache.Cache, keys map[string]depcache.Key, cut map[string]*types.Package, closure func(path string) []string) {
 	v := Analyzer.Flags.Lookup(depCacheFlag).Value.(*depCacheValue)
-	v.cache, v.keys = c, keys
+	v.cache, v.keys, v.outside = c, keys, nil
+	if c != nil && len(cut) > 0 && closure != nil {
+		v.outside = &outsideDeps{pkgs: cut, closure: closure, entries: map[string]*outsideEntry{}}
+	}
+}
+
+// depCacheOf returns the value of the pass's depcache flag, or nil when
+// the driver gave no cache.
+func depCacheOf(pass *analysis.Pass) *depCacheValue {
+	f := pass.Analyzer.Flags.Lookup(depCacheFlag)
+	if f == nil {
+		return nil
+	}
+	v, ok := f.Value.(*depCacheValue)
+	if !ok || v.cache == nil {
+		return nil
+	}
+	return v
 }
 
 // depCache returns the cache and the key of the package a pass analyses,
 // when the driver gave one.
 func depCache(pass *analysis.Pass) (*depcache.Cache, depcache.Key, bool) {
-	f := pass.Analyzer.Flags.Lookup(depCacheFlag)
-	if f == nil {
-		return nil, depcache.Key{}, false
-	}
-	v, ok := f.Value.(*depCacheValue)
-	if !ok || v.cache == nil {
+	v := depCacheOf(pass)
+	if v == nil {
 		return nil, depcache.Key{}, false
 	}
 	k, ok := v.keys[pass.Pkg.Path()]

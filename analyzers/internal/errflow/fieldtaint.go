@@ -102,12 +102,20 @@ func (s *solver) exportFieldTaints() *fieldTaintsFact {
 func (s *solver) taintedFields(t types.Type, field string) []Blob {
 	if s.fieldTaints == nil {
 		s.fieldTaints = map[string][]Blob{}
+		add := func(f *fieldTaintsFact) {
+			for _, ft := range f.Fields {
+				k := ft.Type + "." + ft.Blob.Field
+				s.fieldTaints[k] = append(s.fieldTaints[k], blobsOf([]FactBlob{ft.Blob})...)
+			}
+		}
 		for _, pf := range s.pass.AllPackageFacts() {
 			if f, ok := pf.Fact.(*fieldTaintsFact); ok && pf.Package != s.pass.Pkg {
-				for _, ft := range f.Fields {
-					k := ft.Type + "." + ft.Blob.Field
-					s.fieldTaints[k] = append(s.fieldTaints[k], blobsOf([]FactBlob{ft.Blob})...)
-				}
+				add(f)
+			}
+		}
+		for _, e := range outsideEntries(s.pass) {
+			if e.taints != nil {
+				add(e.taints)
 			}
 		}
 		// The facts come in the order of a map: the first of a field's

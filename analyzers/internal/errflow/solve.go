@@ -323,7 +323,7 @@ func (s *solver) importFact(obj types.Object) *summaryFact {
 	fact, ok := s.facts[obj]
 	if !ok {
 		fact = new(summaryFact)
-		if s.pass.ImportObjectFact(obj, fact) {
+		if s.pass.ImportObjectFact(obj, fact) || outsideFact(s.pass, obj, fact) {
 			fact.decode(obj)
 		} else {
 			fact = nil
@@ -594,6 +594,11 @@ func (s *solver) methodsNamed(name string) []*types.Func {
 				continue
 			}
 			s.methods[fn.Name()] = append(s.methods[fn.Name()], fn)
+		}
+		for _, e := range outsideEntries(s.pass) {
+			for _, fn := range e.methods {
+				s.methods[fn.Name()] = append(s.methods[fn.Name()], fn)
+			}
 		}
 		// In a fixed order, whatever the order of the maps they come from
 		// and of the files in the file set (which a loader may parse in

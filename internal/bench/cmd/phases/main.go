@@ -73,6 +73,7 @@ func main() {
 				log.Fatal(err)
 			}
 			cfg.Deps = c
+			cfg.CutCached = true
 		}
 	case "all":
 		cfg.AllSource = true
@@ -90,7 +91,11 @@ func main() {
 	} else {
 		roots, st, err = load.Load(cfg, flag.Args()...)
 		if err == nil && cfg.Deps != nil {
-			analyzers.UseDependencyCache(cfg.Deps, st.DepKeys)
+			if o := st.Outside; o != nil {
+				analyzers.UseDependencyCache(cfg.Deps, st.DepKeys, o.Packages, o.Closure)
+			} else {
+				analyzers.UseDependencyCache(cfg.Deps, st.DepKeys, nil, nil)
+			}
 		}
 	}
 	if err != nil {

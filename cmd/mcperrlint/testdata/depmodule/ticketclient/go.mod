@@ -1,0 +1,3 @@
+module example.com/ticketclient
+
+go 1.24
