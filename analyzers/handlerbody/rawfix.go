@@ -83,11 +83,19 @@ func (c *checker) unusedAfter(body *ast.BlockStmt, dropped []ast.Expr) ([]analys
 			return true
 		})
 	}
-	for id, obj := range info.Uses {
-		if v, ok := obj.(*types.Var); ok && orphans[v] && !inDropped(id.Pos()) {
-			delete(orphans, v) // still used
-		}
+	if len(orphans) == 0 {
+		return nil, true
 	}
+	// The orphans are locals of body: their uses are in it. (Ranging over
+	// the package's every use, once per fix, was most of the fixes' cost.)
+	ast.Inspect(body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok && orphans[v] && !inDropped(id.Pos()) {
+				delete(orphans, v) // still used
+			}
+		}
+		return len(orphans) > 0
+	})
 	var edits []analysis.TextEdit
 	blanked := map[*ast.AssignStmt]int{}
 	for v := range orphans {
