@@ -69,10 +69,13 @@ type solver struct {
 	projectErrs map[string]bool // project handler type -> may return errors (see projectReturnsErrors)
 
 	impls map[*types.Func][]*types.Func // interface method -> implementations (see implementations)
+	// methods are the concrete methods by name (methodsNamed), those of
+	// a name sorted once asked for.
+	methods       map[string][]*types.Func
+	methodsSorted map[string]bool
 
-	fieldTaints    map[string][]Blob        // "type.field" -> the raw values other packages say it holds (see fieldtaint.go)
-	returnedFields map[string][]Blob        // type -> the raw values in the fields of its values returned as errors (see walk.errorFields)
-	methods        map[string][]*types.Func // concrete methods by name, on first use
+	fieldTaints    map[string][]Blob // "type.field" -> the raw values other packages say it holds (see fieldtaint.go)
+	returnedFields map[string][]Blob // type -> the raw values in the fields of its values returned as errors (see walk.errorFields)
 }
 
 // rootFacts are what the effects of a root's bodies read of its syntax
@@ -600,21 +603,24 @@ func (s *solver) methodsNamed(name string) []*types.Func {
 				s.methods[fn.Name()] = append(s.methods[fn.Name()], fn)
 			}
 		}
-		// In a fixed order, whatever the order of the maps they come from
-		// and of the files in the file set (which a loader may parse in
-		// parallel): the first implementation found names a finding's
-		// path.
-		// Each full name is made once: building them in the comparison
-		// was a tenth of a warm run on a server with many dependencies.
-		full := map[*types.Func]string{}
-		for _, ms := range s.methods {
-			for _, fn := range ms {
-				full[fn] = fn.FullName()
-			}
-			slices.SortFunc(ms, func(a, b *types.Func) int { return cmp.Compare(full[a], full[b]) })
-		}
+		s.methodsSorted = map[string]bool{}
 	}
-	return s.methods[name]
+	// In a fixed order, whatever the order of the maps they come from and
+	// of the files in the file set (which a loader may parse in
+	// parallel): the first implementation found names a finding's path.
+	// Sorted when first asked for, each full name made once: building
+	// them in the comparison, and for every name rather than those asked
+	// for, was a tenth of a warm run on a server with many dependencies.
+	ms := s.methods[name]
+	if !s.methodsSorted[name] {
+		s.methodsSorted[name] = true
+		full := make(map[*types.Func]string, len(ms))
+		for _, fn := range ms {
+			full[fn] = fn.FullName()
+		}
+		slices.SortFunc(ms, func(a, b *types.Func) int { return cmp.Compare(full[a], full[b]) })
+	}
+	return ms
 }
 
 func isPointerType(t types.Type) bool {
