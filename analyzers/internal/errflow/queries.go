@@ -564,12 +564,13 @@ func (r *Result) ResultCarries(b *Body, res ast.Expr, br *Branch, ret ast.Node) 
 }
 
 // textCarries reports whether a tainted variable (err's text, a value
-// built from it) reaches an argument a helper's result shows.
+// built from it: fmt.Errorf("search: %w", err)) reaches an argument a
+// helper's result carries, mentions or shows the text of.
 func (r *Result) textCarries(b *Body, call *ast.CallExpr, tainted map[*types.Var]bool, sum *Summary, fn *types.Func) bool {
 	shift := methodExprShift(r.pass.TypesInfo, call.Fun)
 	for i := range fn.Signature().Results().Len() {
 		sl := sum.Slot(i)
-		for _, p := range append(append([]int(nil), sl.Params...), sl.Mentions...) {
+		for _, p := range slices.Concat(sl.Params, sl.Mentions, sl.Shows) {
 			for _, a := range ArgsOf(call, fn.Signature(), p, shift) {
 				if MentionsAny(r.pass.TypesInfo, a, tainted) {
 					return true
