@@ -199,6 +199,14 @@
 // function of the same package whose results the handler returns as they
 // are is checked itself, at that return.
 //
+// A typed handler that returns one call handing its arguments back — a
+// project's fail(out, err) whose body is return nil, out, err — is judged
+// by those arguments, as if it returned them itself:
+//
+//	out := FileOut{File: in.File}
+//	...
+//	return fail(out, fmt.Errorf("%q is locked", in.File)) // flagged
+//
 // What the client receives:
 //   - go-sdk v1.8.0, typed handler: a tool result with only the error's
 //     text; the returned result and output are both discarded.

@@ -418,6 +418,10 @@ type site struct {
 	err       ast.Expr // nil when the path drops the handler's error
 	errNonNil bool
 	value     errflow.Value // of err
+
+	// spread, for a return of one call that hands its arguments back
+	// (return fail(out, err)), are the arguments it returns, by result.
+	spread []ast.Expr
 }
 
 // result returns the expression the return gives for the path's tool
@@ -429,8 +433,11 @@ func (st *site) result() ast.Expr { return st.at(st.p.Result()) }
 func (st *site) output() ast.Expr { return st.at(st.p.Output()) }
 
 func (st *site) at(i int) ast.Expr {
-	if i < 0 {
+	switch {
+	case i < 0:
 		return nil
+	case st.spread != nil:
+		return st.spread[i]
 	}
 	return st.ret.Results[i]
 }
@@ -444,7 +451,47 @@ func (c *checker) checkHandler(h *errflow.Handler, p *errflow.Path) {
 		c.checkWrappedProtocolError(st)
 		c.checkErrorResultWithoutContent(st)
 	}
+	for _, st := range c.spreadSites(h, p) {
+		c.checkResultDropped(st, false)
+	}
 	c.checkFilledDropped(h, p)
+}
+
+// spreadSites returns the returns of a typed handler (go-sdk, or mcp-go
+// structured) that return one call handing its arguments back, as a
+// project's fail(out, err) does: return nil, out, err. The output given
+// it is what the handler returns with the error. (The other rules judge
+// such a return through the helper's summary.)
+func (c *checker) spreadSites(h *errflow.Handler, p *errflow.Path) []*site {
+	b := h.Body
+	n := h.Sig.Results().Len()
+	if b == nil || n != len(p.Roles) || p.Kind != model.GoSDKTyped && p.Kind != model.MCPGoStructured || errflow.NamedResultsDeferred(b) {
+		return nil
+	}
+	ei := p.Error()
+	var out []*site
+	for _, ret := range b.Returns {
+		if len(ret.Results) != 1 || n < 2 || ei < 0 {
+			continue
+		}
+		call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		spread := make([]ast.Expr, n)
+		for i := range n {
+			spread[i] = c.flow.PassedArg(b, call, i)
+		}
+		given := func(i int) bool { return i >= 0 && spread[i] != nil }
+		if !given(ei) || !given(p.Output()) && !given(p.Result()) {
+			continue
+		}
+		st := &site{h: h, p: p, ret: ret, spread: spread, err: spread[ei]}
+		st.errNonNil = c.flow.ErrNonNil(b, ret, st.err)
+		st.value = c.flow.Value(b, st.err, -1)
+		out = append(out, st)
+	}
+	return out
 }
 
 // checkFilledDropped reports a typed go-sdk handler that returns, with
