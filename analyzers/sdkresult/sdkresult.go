@@ -876,7 +876,7 @@ func (c *checker) checkResultDropped(st *site, protocol bool) {
 		res, what := st.result(), "result"
 		if res == nil || !c.flow.HoldsResult(b, res) {
 			res, what = st.output(), "output"
-			if res == nil || !c.flow.Filled(b, res) {
+			if res == nil || !c.flow.FilledAt(b, res, st.ret.Pos()) {
 				return
 			}
 		}
@@ -885,7 +885,7 @@ func (c *checker) checkResultDropped(st *site, protocol bool) {
 				"report the failure with res.SetError(err) and a nil error to keep the %s, or put what the client needs in the error", what, what)
 	case k == model.MCPGoStructured:
 		out := st.output()
-		if out == nil || !c.flow.Filled(b, out) {
+		if out == nil || !c.flow.FilledAt(b, out, st.ret.Pos()) {
 			return
 		}
 		c.r.Report(rules.SDKResultDropped, report.Range{From: out, To: st.err},

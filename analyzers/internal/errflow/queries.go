@@ -130,8 +130,74 @@ func onlyIsError(lit *ast.CompositeLit) bool {
 }
 
 // Filled reports whether every value e may hold is a composite literal
-// with at least one element: output a handler surely meant to send.
-func (r *Result) Filled(b *Body, e ast.Expr) bool { return filled(r.pass.TypesInfo, b, e) }
+// with at least one element that is not empty: output a handler surely
+// meant to send. Out{Items: []Item{}} is what a handler writes before it
+// has anything, and loses nothing when the SDK drops it.
+func (r *Result) Filled(b *Body, e ast.Expr) bool {
+	if !filled(r.pass.TypesInfo, b, e) {
+		return false
+	}
+	for _, o := range b.Root.Resolver.Origins(e) {
+		lit := model.CompositeLit(o)
+		if lit == nil || !slices.ContainsFunc(lit.Elts, func(elt ast.Expr) bool {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				elt = kv.Value
+			}
+			return !r.empty(b, elt, 0) && !zeroConstant(r.pass.TypesInfo, ast.Unparen(elt))
+		}) {
+			return false
+		}
+	}
+	return true
+}
+
+// FilledAt reports whether e, returned at pos, may hold output a handler
+// meant to send: it is Filled, or it is a local variable one of whose
+// fields a statement that can run before pos writes (out.Files =
+// append(out.Files, f)): one before it that does not sit in a block that
+// returns before reaching it, or one in a loop around it, whose earlier
+// iterations ran. A return before any such write gives the empty literal
+// it started as. Writes in function literals are not followed.
+func (r *Result) FilledAt(b *Body, e ast.Expr, pos token.Pos) bool {
+	if r.Filled(b, e) {
+		return true
+	}
+	info := r.pass.TypesInfo
+	v := localVar(info, e)
+	if v == nil || b.Block == nil {
+		return false
+	}
+	contains := func(n ast.Node) bool { return n.Pos() <= pos && pos < n.End() }
+	var loops []ast.Node // the loops around pos
+	written := false
+	ast.Inspect(b.Block, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case nil, *ast.FuncLit:
+			return false
+		case *ast.ForStmt, *ast.RangeStmt:
+			if contains(n) {
+				loops = append(loops, n)
+			}
+		case *ast.BlockStmt:
+			if !contains(n) && len(n.List) > 0 {
+				if _, ok := n.List[len(n.List)-1].(*ast.ReturnStmt); ok {
+					return false // leaves the function before pos
+				}
+			}
+		case *ast.AssignStmt:
+			inLoop := slices.ContainsFunc(loops, func(l ast.Node) bool { return l.Pos() <= n.Pos() && n.End() <= l.End() })
+			if n.Pos() > v.Pos() && (n.End() <= pos || inLoop) {
+				for _, lhs := range n.Lhs {
+					if _, isField := ast.Unparen(lhs).(*ast.SelectorExpr); isField && RootVar(info, lhs) == v {
+						written = true
+					}
+				}
+			}
+		}
+		return !written
+	})
+	return written
+}
 
 func filled(info *types.Info, b *Body, e ast.Expr) bool {
 	res := b.Root.Resolver

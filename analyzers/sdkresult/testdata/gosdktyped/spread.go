@@ -39,4 +39,50 @@ func readFile(ctx context.Context, req *mcp.CallToolRequest, in struct{ File str
 
 func registerSpread(s *mcp.Server) {
 	mcp.AddTool(s, &mcp.Tool{Name: "read_file"}, readFile)
+	mcp.AddTool(s, &mcp.Tool{Name: "list_dir"}, listDir)
+	mcp.AddTool(s, &mcp.Tool{Name: "collect"}, collect)
+}
+
+type ListOut struct {
+	Names []string `json:"names"`
+}
+
+// listDir starts from an output with nothing in it: dropping it loses
+// nothing.
+func listDir(ctx context.Context, req *mcp.CallToolRequest, in struct{ Dir string }) (*mcp.CallToolResult, ListOut, error) {
+	out := ListOut{Names: []string{}}
+	entries, err := os.ReadDir(in.Dir)
+	if err != nil {
+		return fail(out, fmt.Errorf("listing %q: %w", in.Dir, err))
+	}
+	if len(entries) > 100 {
+		return nil, ListOut{Names: nil}, fmt.Errorf("%q has too many entries", in.Dir)
+	}
+	for _, e := range entries {
+		out.Names = append(out.Names, e.Name())
+	}
+	return fail(out, nil)
+}
+
+// collect lists several directories: a failure after the first loses
+// the names the earlier iterations wrote; one before any loses nothing.
+func collect(ctx context.Context, req *mcp.CallToolRequest, in struct{ Dirs []string }) (*mcp.CallToolResult, ListOut, error) {
+	var out ListOut
+	if len(in.Dirs) == 0 {
+		return fail(out, fmt.Errorf("no directories given"))
+	}
+	if len(in.Dirs) > 10 {
+		out.Names = append(out.Names, "(too many)")
+		return nil, out, nil
+	}
+	for _, d := range in.Dirs {
+		entries, err := os.ReadDir(d)
+		if err != nil {
+			return fail(out, fmt.Errorf("listing %q: %w", d, err)) // want `sdk-result-dropped: the go-sdk discards the output a typed handler returns with a non-nil error`
+		}
+		for _, e := range entries {
+			out.Names = append(out.Names, e.Name())
+		}
+	}
+	return fail(out, nil)
 }
