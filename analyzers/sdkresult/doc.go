@@ -187,7 +187,8 @@
 // res.SetError(err)), or put what the client needs into the error. A
 // result written as an empty literal, or with nothing but IsError set,
 // loses nothing and is not flagged; nor does an output whose literal holds
-// only empty values (Out{Items: []Item{}, Total: 0}) when no write to one
+// only empty values or copies of the input (Out{Items: []Item{}, Total:
+// 0}, Out{Symbol: in.Name}: the client knows its own request) when no write to one
 // of its fields can run before the return (one earlier in the function,
 // not in a block that returns first, or one in a loop around it); neither is a value the analyzer cannot
 // prove holds something, nor one returned with the context's error (the

@@ -130,9 +130,10 @@ func onlyIsError(lit *ast.CompositeLit) bool {
 }
 
 // Filled reports whether every value e may hold is a composite literal
-// with at least one element that is not empty: output a handler surely
-// meant to send. Out{Items: []Item{}} is what a handler writes before it
-// has anything, and loses nothing when the SDK drops it.
+// with at least one element that is not empty, nor a copy of the input
+// (echoesInput): output a handler surely meant to send. Out{Items:
+// []Item{}} is what a handler writes before it has anything, and loses
+// nothing when the SDK drops it.
 func (r *Result) Filled(b *Body, e ast.Expr) bool {
 	if !filled(r.pass.TypesInfo, b, e) {
 		return false
@@ -143,12 +144,36 @@ func (r *Result) Filled(b *Body, e ast.Expr) bool {
 			if kv, ok := elt.(*ast.KeyValueExpr); ok {
 				elt = kv.Value
 			}
-			return !r.empty(b, elt, 0) && !zeroConstant(r.pass.TypesInfo, ast.Unparen(elt))
+			return !r.empty(b, elt, 0) && !zeroConstant(r.pass.TypesInfo, ast.Unparen(elt)) && !r.echoesInput(elt)
 		}) {
 			return false
 		}
 	}
 	return true
+}
+
+// echoesInput reports whether e only copies what the function was given:
+// a parameter, or a field of one (Out{Symbol: in.Ident}). The client
+// knows its own input; an output that holds nothing else loses nothing
+// when it is dropped.
+func (r *Result) echoesInput(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	for {
+		sel, ok := e.(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		if s := r.pass.TypesInfo.Selections[sel]; s == nil || s.Kind() != types.FieldVal {
+			return false
+		}
+		e = ast.Unparen(sel.X)
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := r.pass.TypesInfo.Uses[id].(*types.Var)
+	return ok && IsParam(v) && !v.IsField()
 }
 
 // FilledAt reports whether e, returned at pos, may hold output a handler

@@ -41,6 +41,7 @@ func registerSpread(s *mcp.Server) {
 	mcp.AddTool(s, &mcp.Tool{Name: "read_file"}, readFile)
 	mcp.AddTool(s, &mcp.Tool{Name: "list_dir"}, listDir)
 	mcp.AddTool(s, &mcp.Tool{Name: "collect"}, collect)
+	mcp.AddTool(s, &mcp.Tool{Name: "echo"}, echo)
 }
 
 type ListOut struct {
@@ -85,4 +86,14 @@ func collect(ctx context.Context, req *mcp.CallToolRequest, in struct{ Dirs []st
 		}
 	}
 	return fail(out, nil)
+}
+
+// echo fails with an output that only repeats the request: the client
+// knows it already.
+func echo(ctx context.Context, req *mcp.CallToolRequest, in struct{ Dir string }) (*mcp.CallToolResult, FileOut, error) {
+	out := FileOut{File: in.Dir}
+	if _, err := os.Stat(in.Dir); err != nil {
+		return fail(out, fmt.Errorf("stat %q: %w", in.Dir, err))
+	}
+	return nil, out, nil
 }

@@ -99,7 +99,7 @@ func structuredPtr(ctx context.Context, req mcp.CallToolRequest, args Args) (*Gr
 	if args.Name == "" {
 		return nil, nil // mcp-go sends structuredContent null: not this analyzer's concern
 	}
-	return &Greeting{Text: args.Name}, errors.New("x") // want `sdk-result-dropped`
+	return &Greeting{Text: "Hello, " + args.Name}, errors.New("x") // want `sdk-result-dropped`
 }
 
 // A wrapper: propagating the inner handler's error is not a finding.
