@@ -1,7 +1,6 @@
 package handlerbody
 
 import (
-	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -48,26 +47,16 @@ func noSkippedFailure(h *handler) {
 		}
 		answer := derived(info, h.b.Block, loop.End(), h.b.Block.End(), written)
 		ret := answerAfter(info, h.b.Block, loop, answer)
-		if ret == nil || !h.success(ret) || errflow.MentionsAny(info, ret, map[*types.Var]bool{br.Err: true}) {
-			continue
-		}
-		if !search && !errflow.MentionsAny(info, ret, answer) || writesAnswer(info, body, ret) || tellsAsked(info, h.b.Block, loop, ret) {
+		if !h.carriesOn(br, body, ret) || !search && !errflow.MentionsAny(info, ret, answer) || tellsAsked(info, h.b.Block, loop, ret) {
 			continue
 		}
 		if !h.c.once(rules.NoFakeEmptyResult, br.Body) {
 			continue
 		}
 		skip := body.List[len(body.List)-1]
-		related := append(h.related(br),
+		h.reportCarriedOn(br, ret, "%s skips to the next iteration when %s is not nil and answers with what the loop found (line %d): when every call fails the client reads an empty success, and when some fail a part passed off as the whole; keep the failures and return them (or an error result when nothing succeeded)",
 			analysis.RelatedInformation{Pos: skip.Pos(), End: skip.End(), Message: "the failure is skipped here"},
 			analysis.RelatedInformation{Pos: ret.Pos(), End: ret.End(), Message: "the success the loop ends in"})
-		h.c.report.Diagnostic(rules.NoFakeEmptyResult, analysis.Diagnostic{
-			Pos:     br.Cond.Pos(),
-			End:     br.Cond.End(),
-			Related: related,
-			Message: fmt.Sprintf("%s skips to the next iteration when %s is not nil and answers with what the loop found (line %d): when every call fails the client reads an empty success, and when some fail a part passed off as the whole; keep the failures and return them (or an error result when nothing succeeded)",
-				h.describe(), br.Err.Name(), h.c.pass.Fset.Position(ret.Pos()).Line),
-		})
 	}
 }
 

@@ -41,10 +41,7 @@ func noSwallowedFailure(h *handler) {
 			continue
 		}
 		ret := nextReturn(h.b.Block, br.Body)
-		if ret == nil || !h.success(ret) {
-			continue
-		}
-		if errflow.MentionsAny(h.c.info, ret, map[*types.Var]bool{br.Err: true}) || writesAnswer(h.c.info, body, ret) {
+		if !h.carriesOn(br, body, ret) {
 			continue
 		}
 		if vals := flow.FailedValues(h.b, br); len(vals) > 0 && !usedBy(h.c.info, h.b.Block, br.Body.End(), ret, vals) && !h.emptySuccess(ret) && namesLocals(h.c.info, ret) {
@@ -57,15 +54,29 @@ func noSwallowedFailure(h *handler) {
 		if !h.c.once(rules.NoFakeEmptyResult, br.Body) {
 			continue
 		}
-		related := append(h.related(br), analysis.RelatedInformation{Pos: ret.Pos(), End: ret.End(), Message: "the success it carries on to"})
-		h.c.report.Diagnostic(rules.NoFakeEmptyResult, analysis.Diagnostic{
-			Pos:     br.Cond.Pos(),
-			End:     br.Cond.End(),
-			Related: related,
-			Message: fmt.Sprintf("%s only logs %s and carries on to a success (line %d): the client is answered as if the call had worked; return the error (or an error result) here — logging it does not tell the client",
-				h.describe(), br.Err.Name(), h.c.pass.Fset.Position(ret.Pos()).Line),
-		})
+		h.reportCarriedOn(br, ret, "%s only logs %s and carries on to a success (line %d): the client is answered as if the call had worked; return the error (or an error result) here — logging it does not tell the client",
+			analysis.RelatedInformation{Pos: ret.Pos(), End: ret.End(), Message: "the success it carries on to"})
 	}
+}
+
+// carriesOn reports whether ret, reached from br's branch body, answers
+// the client with a success that says nothing of the failure: not br's
+// error, nor a fallback the branch wrote into what ret answers with.
+func (h *handler) carriesOn(br *errflow.Branch, body *ast.BlockStmt, ret *ast.ReturnStmt) bool {
+	return ret != nil && h.success(ret) &&
+		!errflow.MentionsAny(h.c.info, ret, map[*types.Var]bool{br.Err: true}) && !writesAnswer(h.c.info, body, ret)
+}
+
+// reportCarriedOn reports at br's condition a failure the handler carries
+// on from to the success ret: format takes the handler, the error's name
+// and ret's line.
+func (h *handler) reportCarriedOn(br *errflow.Branch, ret *ast.ReturnStmt, format string, related ...analysis.RelatedInformation) {
+	h.c.report.Diagnostic(rules.NoFakeEmptyResult, analysis.Diagnostic{
+		Pos:     br.Cond.Pos(),
+		End:     br.Cond.End(),
+		Related: append(h.related(br), related...),
+		Message: fmt.Sprintf(format, h.describe(), br.Err.Name(), h.c.pass.Fset.Position(ret.Pos()).Line),
+	})
 }
 
 // writesAnswer reports whether a statement of body writes into what ret
