@@ -10,11 +10,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"golang.org/x/mod/module"
-	"golang.org/x/mod/zip"
+
+	"github.com/mcperrlint/mcperrlint/internal/modproxy"
 )
 
 // TestDependencyModule runs the standalone driver on a server whose
@@ -33,7 +32,9 @@ func TestDependencyModule(t *testing.T) {
 	gomodcache := strings.TrimSpace(goEnv(t, "GOMODCACHE"))
 	downloads := filepath.Join(gomodcache, "cache", "download")
 	proxy := t.TempDir()
-	releaseModule(t, proxy, "example.com/ticketclient", "v1.0.0", filepath.Join("testdata", "depmodule", "ticketclient"))
+	if err := modproxy.Release(proxy, "example.com/ticketclient", "v1.0.0", filepath.Join("testdata", "depmodule", "ticketclient")); err != nil {
+		t.Fatal(err)
+	}
 	srv := t.TempDir()
 	for _, name := range []string{"go.mod", "main.go"} {
 		data, err := os.ReadFile(filepath.Join("testdata", "depmodule", "server", name))
@@ -110,37 +111,4 @@ func goEnv(t *testing.T, name string) string {
 		t.Fatal(err)
 	}
 	return string(out)
-}
-
-// releaseModule puts the module in dir, as version, into a file-system
-// module proxy.
-func releaseModule(t *testing.T, proxy, path, version, dir string) {
-	t.Helper()
-	escaped, err := module.EscapePath(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	at := filepath.Join(proxy, filepath.FromSlash(escaped), "@v")
-	if err := os.MkdirAll(at, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	var zipped bytes.Buffer
-	if err := zip.CreateFromDir(&zipped, module.Version{Path: path, Version: version}, dir); err != nil {
-		t.Fatalf("zipping %s: %v", path, err)
-	}
-	gomod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	info := `{"Version":"` + version + `","Time":"` + time.Now().UTC().Format(time.RFC3339) + `"}`
-	for name, data := range map[string][]byte{
-		"list":            []byte(version + "\n"),
-		version + ".info": []byte(info),
-		version + ".mod":  gomod,
-		version + ".zip":  zipped.Bytes(),
-	} {
-		if err := os.WriteFile(filepath.Join(at, name), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 }

@@ -8,11 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
-	"golang.org/x/mod/module"
-	"golang.org/x/mod/zip"
-
+	"github.com/mcperrlint/mcperrlint/internal/modproxy"
 	"github.com/mcperrlint/mcperrlint/internal/workspace"
 )
 
@@ -77,32 +74,8 @@ func TestGoInstallAtVersion(t *testing.T) {
 // proxy.
 func release(t *testing.T, proxy, path, version, dir string) {
 	t.Helper()
-	escaped, err := module.EscapePath(path)
-	if err != nil {
+	if err := modproxy.Release(proxy, path, version, dir); err != nil {
 		t.Fatal(err)
-	}
-	at := filepath.Join(proxy, filepath.FromSlash(escaped), "@v")
-	if err := os.MkdirAll(at, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	if err := zip.CreateFromDir(&buf, module.Version{Path: path, Version: version}, dir); err != nil {
-		t.Fatalf("zipping %s: %v", path, err)
-	}
-	gomod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	info := `{"Version":"` + version + `","Time":"` + time.Now().UTC().Format(time.RFC3339) + `"}`
-	for name, data := range map[string][]byte{
-		"list":            []byte(version + "\n"),
-		version + ".info": []byte(info),
-		version + ".mod":  gomod,
-		version + ".zip":  buf.Bytes(),
-	} {
-		if err := os.WriteFile(filepath.Join(at, name), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
 	}
 }
 
