@@ -486,9 +486,8 @@ func (c *checker) spreadSites(h *errflow.Handler, p *errflow.Path) []*site {
 		if !given(ei) || !given(p.Output()) && !given(p.Result()) {
 			continue
 		}
-		st := &site{h: h, p: p, ret: ret, spread: spread, err: spread[ei]}
-		st.errNonNil = c.flow.ErrNonNil(b, ret, st.err)
-		st.value = c.flow.Value(b, st.err, -1)
+		st := &site{h: h, p: p, ret: ret, spread: spread}
+		c.setError(st, spread[ei])
 		out = append(out, st)
 	}
 	return out
@@ -641,13 +640,20 @@ func (c *checker) sites(h *errflow.Handler, p *errflow.Path) []*site {
 		}
 		st := &site{h: h, p: p, ret: ret}
 		if i := p.Error(); i >= 0 {
-			st.err = ret.Results[i]
-			st.errNonNil = c.flow.ErrNonNil(b, ret, st.err)
-			st.value = c.flow.Value(b, st.err, -1)
+			c.setError(st, ret.Results[i])
 		}
 		out = append(out, st)
 	}
 	return out
+}
+
+// setError records err as the error a site returns, with what is known
+// of it.
+func (c *checker) setError(st *site, err ast.Expr) {
+	b := st.h.Body
+	st.err = err
+	st.errNonNil = c.flow.ErrNonNil(b, st.ret, err)
+	st.value = c.flow.Value(b, err, -1)
 }
 
 // sdkOf returns the protocol errors a path's SDK passes through.
