@@ -243,16 +243,7 @@ func tellsAsked(info *types.Info, fn *ast.BlockStmt, loop ast.Stmt, ret *ast.Ret
 	}
 	ranged := types.ExprString(ast.Unparen(rng.X))
 	isLen := func(e ast.Expr) bool {
-		call, ok := ast.Unparen(e).(*ast.CallExpr)
-		if !ok || len(call.Args) != 1 {
-			return false
-		}
-		id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-		if !ok || id.Name != "len" {
-			return false
-		}
-		_, builtin := info.Uses[id].(*types.Builtin)
-		return builtin && types.ExprString(ast.Unparen(call.Args[0])) == ranged
+		return errflow.IsLenOf(info, e, func(v ast.Expr) bool { return types.ExprString(ast.Unparen(v)) == ranged })
 	}
 	counts := map[*types.Var]bool{}
 	found := false

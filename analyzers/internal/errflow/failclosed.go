@@ -196,8 +196,8 @@ func emptyTruth(info *types.Info, cond ast.Expr, isValue func(ast.Expr) bool) tr
 			}
 		case token.EQL, token.NEQ:
 			// v == "", v == nil, v == 0, len(v) == 0: true of the empty value.
-			if (isValue(c.X) || isLenOf(info, c.X, isValue)) && isZeroOperand(info, c.Y) ||
-				(isValue(c.Y) || isLenOf(info, c.Y, isValue)) && isZeroOperand(info, c.X) {
+			if (isValue(c.X) || IsLenOf(info, c.X, isValue)) && isZeroOperand(info, c.Y) ||
+				(isValue(c.Y) || IsLenOf(info, c.Y, isValue)) && isZeroOperand(info, c.X) {
 				if c.Op == token.EQL {
 					return isTrue
 				}
@@ -208,8 +208,9 @@ func emptyTruth(info *types.Info, cond ast.Expr, isValue func(ast.Expr) bool) tr
 	return unknownTruth
 }
 
-// isLenOf reports whether e is len(v) of the value isValue names.
-func isLenOf(info *types.Info, e ast.Expr, isValue func(ast.Expr) bool) bool {
+// IsLenOf reports whether e is len(v), the builtin, of a value isValue
+// accepts.
+func IsLenOf(info *types.Info, e ast.Expr, isValue func(ast.Expr) bool) bool {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok || len(call.Args) != 1 {
 		return false
