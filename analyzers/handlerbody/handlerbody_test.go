@@ -44,3 +44,10 @@ func TestRegistry(t *testing.T) {
 func TestNarrowedOtherPackage(t *testing.T) {
 	crosstest.Run(t, analysistest.TestData(), handlerbody.Analyzer, "./narrowedkit", "./narrowedserver")
 }
+
+// TestCallbacks checks work handed to another package's circuit breaker
+// and retry loop: the function values are on the handler's error path,
+// and so are the causes the retry loop loses.
+func TestCallbacks(t *testing.T) {
+	crosstest.Run(t, analysistest.TestData(), handlerbody.Analyzer, "./guard", "./guardserver")
+}

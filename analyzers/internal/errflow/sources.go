@@ -391,7 +391,7 @@ func funcValueOf(b *Body) funcValue {
 // errorIndex returns the index of the last result of sig when it is an
 // error, or -1.
 func errorIndex(sig *types.Signature) int {
-	if sig == nil || sig.Results().Len() == 0 || !IsErrorOrRuntimeError(sig.Results().At(sig.Results().Len()-1).Type()) {
+	if sig == nil || sig.Results().Len() == 0 || !isErrorResult(sig.Results().At(sig.Results().Len()-1).Type()) {
 		return -1
 	}
 	return sig.Results().Len() - 1
@@ -482,12 +482,17 @@ func (f *finder) callSources(w *walk, call *ast.CallExpr, index int, text bool, 
 		// mcp.NewToolResultError(err.Error()): the errors they show.
 		return f.argSources(w, call, text || !inRuntime(fn), true, depth)
 	}
+	callbacks := f.callbackSources(w, call, fn, index)
 	if b := f.x.Decl(fn); b != nil && isErrorResultIndex(b.Sig, index) {
-		return []sourceRef{{b: b, call: call}}
+		// The helper, and the errors it is handed and carries on
+		// (asToolError(err, code)): the callers' arguments are on the
+		// path too.
+		out := append([]sourceRef{{b: b, call: call}}, callbacks...)
+		return append(out, f.paramSources(w, call, fn, index, text, depth)...)
 	}
 	f.noteForeignSource(fn, call, index)
-	if out := f.paramSources(w, call, fn, index, text, depth); len(out) > 0 {
-		return out
+	if out := f.paramSources(w, call, fn, index, text, depth); len(out) > 0 || len(callbacks) > 0 {
+		return append(out, callbacks...)
 	}
 	if !text {
 		return nil
@@ -546,6 +551,52 @@ func (f *finder) paramSources(w *walk, call *ast.CallExpr, fn *types.Func, index
 	return out
 }
 
+// callbackSources returns the function values a call hands to fn whose
+// error, fn's summary says, its own error may be: the work a circuit
+// breaker or a retry loop runs, breaker.Call(func() error { … }). The
+// literal (or the function of the package) is on the error's path as a
+// helper called directly would be; a function of another package is
+// noted as a foreign source.
+func (f *finder) callbackSources(w *walk, call *ast.CallExpr, fn *types.Func, index int) []sourceRef {
+	sig := fn.Signature()
+	if index < 0 {
+		index = errorIndex(sig)
+	}
+	if !isErrorResultIndex(sig, index) {
+		return nil
+	}
+	sum := w.s.summary(fn)
+	if sum == nil {
+		return nil
+	}
+	var out []sourceRef
+	for _, pc := range sum.Slot(index).Calls {
+		if pc.Method != "" {
+			continue // a method of an interface value: its implementations are the solver's
+		}
+		for _, a := range ArgsOf(call, sig, pc.Param, methodExprShift(f.info, call.Fun)) {
+			if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok {
+				if b := f.x.Lit(lit); b != nil && isErrorResultIndex(b.Sig, pc.Result) {
+					out = append(out, sourceRef{b: b, call: call})
+				}
+				continue
+			}
+			afn := model.FuncOf(f.info, a)
+			if afn == nil || isAbstract(afn) {
+				continue
+			}
+			if b := f.x.Decl(afn); b != nil {
+				if isErrorResultIndex(b.Sig, pc.Result) {
+					out = append(out, sourceRef{b: b, call: call})
+				}
+				continue
+			}
+			f.noteForeignSource(afn, call, pc.Result)
+		}
+	}
+	return out
+}
+
 // isErrorResultIndex reports whether result index (or the only result,
 // for -1) of sig is an error.
 func isErrorResultIndex(sig *types.Signature, index int) bool {
@@ -559,5 +610,12 @@ func isErrorResultIndex(sig *types.Signature, index int) bool {
 		}
 		index = 0
 	}
-	return index < n && IsErrorOrRuntimeError(sig.Results().At(index).Type())
+	return index < n && isErrorResult(sig.Results().At(index).Type())
+}
+
+// isErrorResult reports whether a result of type t is an error as a
+// source's is: error, *mcperr.Error, or a project's interface that
+// embeds error (types.MCPError, with Code and Details besides).
+func isErrorResult(t types.Type) bool {
+	return IsErrorOrRuntimeError(t) || types.IsInterface(t) && IsError(t)
 }

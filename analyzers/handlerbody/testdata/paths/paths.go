@@ -230,4 +230,7 @@ func Serve() {
 	s.AddTool(mcp.NewTool("read"), handleRead)
 	s.AddTool(mcp.NewTool("run"), handleRun)
 	s.AddTool(mcp.NewTool("license"), handleLicense)
+	s.AddTool(mcp.NewTool("doc"), handleDoc)
+	s.AddTool(mcp.NewTool("doc-wrapped"), handleDocWrapped)
+	s.AddTool(mcp.NewTool("manifest"), handleManifest)
 }
