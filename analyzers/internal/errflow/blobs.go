@@ -469,19 +469,19 @@ func (w *walk) callBlobs(e *ast.CallExpr, found func(BlobKind, string) []Blob, d
 		}
 	}
 	switch {
-	case model.IsMethod(fn, "bytes", "Buffer", "String"), model.IsMethod(fn, "bytes", "Buffer", "Bytes"),
-		model.IsMethod(fn, "strings", "Builder", "String"):
-		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok {
-			if v := localVar(info, sel.X); v != nil {
-				if bs := w.commandBuffer(v, depth); len(bs) > 0 {
-					return w.enterAt(bs, e)
-				}
+	case readsWriter(info, fn, e):
+		// The text a writer holds: stderr.String() of a bytes.Buffer, or
+		// of a project's own buffer type, that an exec.Cmd writes to.
+		sel := ast.Unparen(e.Fun).(*ast.SelectorExpr)
+		if v := localVar(info, sel.X); v != nil {
+			if bs := w.commandBuffer(v, depth); len(bs) > 0 {
+				return w.enterAt(bs, e)
 			}
-			// response.Bytes.String(): a buffer field a function filled.
-			if field, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok {
-				if bs := w.fieldBlobs(field, depth); len(bs) > 0 {
-					return bs
-				}
+		}
+		// response.Bytes.String(): a buffer field a function filled.
+		if field, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok && isBuffer(info.TypeOf(field)) {
+			if bs := w.fieldBlobs(field, depth); len(bs) > 0 {
+				return bs
 			}
 		}
 	case model.IsFunc(fn, "fmt", "Sprintf"), model.IsFunc(fn, "fmt", "Errorf"):
@@ -662,6 +662,26 @@ func (w *walk) commandBuffer(v *types.Var, depth int) []Blob {
 		})
 	}
 	return out
+}
+
+// readsWriter reports whether call, of fn, reads back the text of its
+// receiver, a value that is an io.Writer: a method with no arguments
+// answering a string or bytes (String, Bytes) of a type with a Write
+// method — bytes.Buffer, strings.Builder, or a project's capped buffer.
+func readsWriter(info *types.Info, fn *types.Func, call *ast.CallExpr) bool {
+	if fn == nil || len(call.Args) != 0 {
+		return false
+	}
+	sig := fn.Signature()
+	if sig.Recv() == nil || sig.Results().Len() != 1 || !IsText(sig.Results().At(0).Type()) {
+		return false
+	}
+	if _, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); !ok {
+		return false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(sig.Recv().Type(), true, fn.Pkg(), "Write")
+	w, ok := obj.(*types.Func)
+	return ok && w.Signature().Params().Len() == 1
 }
 
 // isBuffer reports whether t is a bytes.Buffer or strings.Builder, or a
