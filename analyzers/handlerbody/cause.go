@@ -50,6 +50,7 @@ func preserveCauseOnRethrow(h *handler) {
 		br := h.branchFor(ret)
 		if br == nil {
 			h.flattenedTranslation(ret)
+			h.flattenedKeptFailure(ret)
 			continue
 		}
 		var errExpr ast.Expr
@@ -318,6 +319,162 @@ func (h *handler) flattenedTranslation(ret *ast.ReturnStmt) {
 		Message:        fmt.Sprintf("fmt.Errorf formats %s with %%%c, which copies its text and drops the error: use %%w, so the server's logs and errors.Is/As still see the cause", types.ExprString(operand), v.Verb),
 		SuggestedFixes: fix,
 	})
+}
+
+// flattenedKeptFailure reports a return outside any branch that handles
+// an error whose fmt.Errorf formats, with %v or %s, an error kept from
+// earlier failures: the lastErr of a retry loop, given the handled error
+// of each branch that writes it (lastErr = err, in if err != nil), which
+// the return after the loop prints once every attempt failed. The cause
+// it was keeping is lost on the way out, as in a branch.
+func (h *handler) flattenedKeptFailure(ret *ast.ReturnStmt) {
+	errIndex := h.errorSlot()
+	if errIndex < 0 || documentsWithheldCause(h.b) {
+		return
+	}
+	errExpr := ret.Results[errIndex]
+	call, ok := ast.Unparen(errExpr).(*ast.CallExpr)
+	if !ok || !model.IsFunc(model.Callee(h.c.info, call), "fmt", "Errorf") || len(call.Args) < 2 {
+		h.keptFailureText(ret, errExpr)
+		return
+	}
+	for _, arg := range call.Args[1:] {
+		kept := keptErrorVar(h.c.info, arg)
+		if kept == nil {
+			continue
+		}
+		from := h.keptFrom(kept, ret)
+		if from == nil {
+			continue
+		}
+		v, operand, fix, ok := h.errorfFix(call, &errflow.Branch{Err: kept, Body: from.Body, Cond: from.Cond})
+		if !ok || !h.c.once(rules.PreserveCauseOnRethrow, errExpr) {
+			return
+		}
+		n := branchNode(from)
+		h.c.report.Diagnostic(rules.PreserveCauseOnRethrow, analysis.Diagnostic{
+			Pos: errExpr.Pos(),
+			End: errExpr.End(),
+			Related: []analysis.RelatedInformation{{
+				Pos: n.Pos(), End: n.End(),
+				Message: fmt.Sprintf("%s keeps the %s handled here", kept.Name(), from.Err.Name()),
+			}},
+			Message:        fmt.Sprintf("fmt.Errorf formats %s, the failure kept from earlier attempts, with %%%c, which copies its text and drops the error: use %%w, so the server's logs and errors.Is/As still see the cause", types.ExprString(operand), v.Verb),
+			SuggestedFixes: fix,
+		})
+		return
+	}
+}
+
+// keptFailureText reports an error value other than fmt.Errorf's — an
+// error type's literal, &ToolError{Message: fmt.Sprintf("… %v", lastErr)}
+// — that shows the text of an error kept from earlier failures and does
+// not carry the error itself.
+func (h *handler) keptFailureText(ret *ast.ReturnStmt, errExpr ast.Expr) {
+	info := h.c.info
+	if errflow.IsNil(info, errExpr) {
+		return
+	}
+	var kept *types.Var
+	var at ast.Expr
+	ast.Inspect(errExpr, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if kept != nil || !ok {
+			return kept == nil
+		}
+		fn := model.Callee(info, call)
+		if !model.IsFunc(fn, "fmt", "Sprintf") && !model.IsFunc(fn, "fmt", "Errorf") || len(call.Args) < 2 {
+			return true
+		}
+		for _, arg := range call.Args[1:] {
+			if v := keptErrorVar(info, arg); v != nil && h.keptFrom(v, ret) != nil {
+				kept, at = v, arg
+				return false
+			}
+		}
+		return true
+	})
+	if kept == nil || h.c.flow.CarriesError(h.b, errExpr, kept) || !h.c.once(rules.PreserveCauseOnRethrow, errExpr) {
+		return
+	}
+	from := h.keptFrom(kept, ret)
+	n := branchNode(from)
+	h.c.report.Diagnostic(rules.PreserveCauseOnRethrow, analysis.Diagnostic{
+		Pos: errExpr.Pos(),
+		End: errExpr.End(),
+		Related: []analysis.RelatedInformation{
+			{Pos: at.Pos(), End: at.End(), Message: fmt.Sprintf("only the text of %s is kept here", kept.Name())},
+			{Pos: n.Pos(), End: n.End(), Message: fmt.Sprintf("%s keeps the %s handled here", kept.Name(), from.Err.Name())},
+		},
+		Message: fmt.Sprintf("the error returned holds the text of %s, the failure kept from earlier attempts, and not the error: keep %s itself (a %%w, or a cause field the type unwraps), so the server's logs and errors.Is/As still see the cause", kept.Name(), kept.Name()),
+	})
+}
+
+// keptErrorVar returns the local error variable a format operand is (or
+// whose Error() it is), or nil.
+func keptErrorVar(info *types.Info, arg ast.Expr) *types.Var {
+	arg = ast.Unparen(arg)
+	if call, ok := arg.(*ast.CallExpr); ok && len(call.Args) == 0 {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Error" {
+			arg = sel.X
+		}
+	}
+	v := errflow.RootVar(info, arg)
+	if _, isIdent := ast.Unparen(arg).(*ast.Ident); !isIdent || v == nil || !errflow.IsLocal(v) || !errflow.IsError(v.Type()) {
+		return nil
+	}
+	return v
+}
+
+// keptFrom returns the branch whose failure the local kept holds at ret:
+// every assignment of kept before ret, outside function literals, gives
+// it nil, an error of the function's own (errors.New, fmt.Errorf), or
+// the error of the (non-sentinel) branch it is written in, and at least
+// one gives it a handled error. Otherwise nil: an error kept from
+// anything else (a call's result, a field) is not a failure the function
+// handled.
+func (h *handler) keptFrom(kept *types.Var, ret *ast.ReturnStmt) *errflow.Branch {
+	info := h.c.info
+	var from *errflow.Branch
+	ok := true
+	ast.Inspect(h.b.Block, func(n ast.Node) bool {
+		if !ok || n == nil || n.Pos() >= ret.Pos() {
+			return false
+		}
+		if _, isLit := n.(*ast.FuncLit); isLit {
+			return false
+		}
+		as, isAssign := n.(*ast.AssignStmt)
+		if !isAssign {
+			return true
+		}
+		for i, lhs := range as.Lhs {
+			if id, isIdent := ast.Unparen(lhs).(*ast.Ident); !isIdent || info.Uses[id] != kept && info.Defs[id] != kept {
+				continue
+			}
+			rhs := errflow.Assigned(as, i)
+			if rhs == nil || errflow.IsNil(info, rhs) {
+				continue
+			}
+			if call, isCall := ast.Unparen(rhs).(*ast.CallExpr); isCall {
+				if fn := model.Callee(info, call); model.IsFunc(fn, "errors", "New") || model.IsFunc(fn, "fmt", "Errorf") {
+					continue // a failure of the function's own: "status 503"
+				}
+			}
+			br := errflow.InnermostBranch(h.b, as)
+			id, isIdent := ast.Unparen(rhs).(*ast.Ident)
+			if !isIdent || br == nil || br.Sentinel || info.Uses[id] != br.Err {
+				ok = false
+				return false
+			}
+			from = br
+		}
+		return true
+	})
+	if !ok {
+		return nil
+	}
+	return from
 }
 
 // lostResultCause reports a returned error result that does not mention

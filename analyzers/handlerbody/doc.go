@@ -148,6 +148,12 @@
 // describes, and %w is offered. Nor is a return after the branch passed err on where a
 // fallback failed (if !ok { return nil, err }, under a condition that
 // does not test err): what follows reports the fallback's own failure.
+// The failure a retry loop keeps (lastErr, given the handled error of
+// each branch that writes it, or an error of the function's own) is held
+// to the same once the loop gives up: the return after it that formats
+// lastErr with %v is reported, and %w offered, and so is an error type's
+// literal that keeps only its text (&ToolError{Message:
+// fmt.Sprintf("failed after %d retries: %v", n, lastErr)}).
 // Nor are the returns of a function whose doc comment says its errors
 // leave something out on purpose ("Error messages never include the raw
 // input: proxy URLs may embed credentials"): a %w would put it back.

@@ -233,4 +233,5 @@ func Serve() {
 	s.AddTool(mcp.NewTool("doc"), handleDoc)
 	s.AddTool(mcp.NewTool("doc-wrapped"), handleDocWrapped)
 	s.AddTool(mcp.NewTool("manifest"), handleManifest)
+	s.AddTool(mcp.NewTool("fetch"), handleFetch)
 }
