@@ -69,7 +69,7 @@ func (c *checker) sentAsIs(st *site) bool {
 		return false
 	}
 	if c.capturing {
-		return st.p.Kind == model.KindOf(h.Sig)
+		return st.p.Kind == model.KindOf(h.Sig) || delegatedDirectly(h, st.p)
 	}
 	return directlyRegistered(h, false)
 }
@@ -93,11 +93,24 @@ func unwrapped(h *errflow.Handler) bool {
 func directlyRegistered(h *errflow.Handler, foreign bool) bool {
 	own := model.KindOf(h.Sig)
 	for _, p := range h.Paths {
-		if p.Kind != own || len(p.Via) != 1 || (!foreign && p.Via[0].BySignature()) || p.Wrapped || p.Converting {
+		via, kind := p.Via, own
+		if delegatedDirectly(h, p) {
+			// return resultJSON(res), in a handler registered directly:
+			// the helper's results are that handler's, role for role.
+			via, kind = via[1:], p.Kind
+		}
+		if p.Kind != kind || len(via) != 1 || (!foreign && via[0].BySignature()) || p.Wrapped || p.Converting {
 			return false
 		}
 	}
 	return len(h.Paths) > 0
+}
+
+// delegatedDirectly reports whether p reaches h through a handler that
+// returns h's results as its own (return resultJSON(res)) and is itself
+// registered, with nothing else between them and the SDK.
+func delegatedDirectly(h *errflow.Handler, p *errflow.Path) bool {
+	return len(p.Via) == 2 && slices.ContainsFunc(h.Delegators, func(s errflow.Step) bool { return s.Pos == p.Via[0].Pos })
 }
 
 // toolResultErrorFix rewrites an mcp-go handler's return nil, err into

@@ -707,12 +707,45 @@ func (c *checker) checkProtocolError(st *site) bool {
 	d.Message += PathSentence(st.p)
 	d.Related = related(p)
 	d.SuggestedFixes = c.protocolErrorFix(st)
+	if more := otherDelegators(st.h, p); len(more) > 0 {
+		// A helper whose results many handlers return as their own
+		// (return resultJSON(res)): its return is where the edit is, and
+		// each of those handlers hands its error on.
+		d.Message += fmt.Sprintf(" (%d handlers return what this function returns)", len(more)+1)
+		for _, s := range more {
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: s.Pos, End: s.Pos + 1, Message: "another handler returns what this function returns here"})
+		}
+		c.r.Diagnostic(rules.SDKProtocolError, d)
+		return true
+	}
 	if root, ok := c.protocolRoot(p); ok {
 		c.r.Fold(rules.SDKProtocolError, root, handlerKey(st.h), d)
 		return true
 	}
 	c.r.Diagnostic(rules.SDKProtocolError, d)
 	return true
+}
+
+// otherDelegators returns the returns, other than the one p goes through,
+// of the handlers that return h's results as their own, when p reaches
+// the SDK through one of them and through no adapter nearer it: then
+// each of them is a handler return this one edit fixes, and none of them
+// is a root.
+func otherDelegators(h *errflow.Handler, p *errflow.Path) []errflow.Step {
+	if len(h.Delegators) < 2 || len(p.Via) == 0 {
+		return nil
+	}
+	root, ok := p.Root()
+	if !ok || root.Pos != p.Via[0].Pos {
+		return nil
+	}
+	var out []errflow.Step
+	for _, s := range h.Delegators {
+		if s.Pos != root.Pos {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // noteProtocolThrough records, for the root of a return's path, that an

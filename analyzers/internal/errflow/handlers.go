@@ -170,6 +170,12 @@ type Handler struct {
 	// Project is, for a candidate stored in a field of a project handler
 	// type, that type (see projects.go).
 	Project *types.TypeName
+	// Delegators are the returns of the handlers that hand this
+	// function's results on as their own (return resultJSON(res)), in
+	// the order found, each once: what it returns, each of them returns.
+	// Unlike Paths, which keep one path per distinct meaning, they are
+	// all kept.
+	Delegators []Step
 }
 
 // Kind returns the kind of the handler's first path.
@@ -629,7 +635,13 @@ func (f *finder) propagate(h *Handler, p *Path) {
 			t.roles[i] = RoleError
 			q.Converting = true
 		}
-		q.Via = append([]Step{{Pos: t.at.Pos(), What: "its results are returned by " + describeHandler(h), Forwards: true}}, p.Via...)
+		step := Step{Pos: t.at.Pos(), What: "its results are returned by " + describeHandler(h), Forwards: true}
+		q.Via = append([]Step{step}, p.Via...)
+		if t.v.param == nil {
+			if th := f.handler(t.v); !slices.ContainsFunc(th.Delegators, func(s Step) bool { return s.Pos == step.Pos }) {
+				th.Delegators = append(th.Delegators, step)
+			}
+		}
 		f.add(t.v, q, nil)
 	}
 }
