@@ -442,6 +442,24 @@
 //	}
 //	return mcp.NewToolResultText("{}"), nil
 //
+// And so does one — handler or helper whose answer a handler gives —
+// that adds a part of its answer only when a call succeeds, with no else,
+// and answers all the same when it fails:
+//
+//	list, err := client.List(ctx, opts)
+//	if err == nil { // flagged
+//		for _, item := range list.Items {
+//			policies = append(policies, summary(item))
+//		}
+//	}
+//	...
+//	return mcp.NewToolResultText(render(policies)), nil
+//
+// Not reported: err looked at after the if (before it is given another
+// value), a variable declared with a value of its own (limit := 10: the
+// failure leaves the default), an if whose body returns, or a call that
+// only parses the input.
+//
 // The functions of the package a handler calls — directly, from its
 // goroutines and callbacks, or through other such functions — are held to
 // the same: a helper that, in a branch handling the failure of a call,

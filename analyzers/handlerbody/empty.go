@@ -83,6 +83,34 @@ func noFakeEmptyResult(h *handler) {
 // errflow.Callee).
 func noFakeEmptyInCallee(c *checker, ce *errflow.Callee) {
 	checkEmptyAnswers(c, ce, handlerName(ce.Handler)+", which calls it,")
+	if ce.Body.Sig != nil && ce.Body.Block != nil {
+		// A part of the answer the helper adds only on success.
+		noSuccessOnlyPart(calleeHandler(c, ce))
+	}
+}
+
+// calleeHandler is a handler standing for a callee, with a role for each
+// result by its type: a tool result, an error, or data.
+func calleeHandler(c *checker, ce *errflow.Callee) *handler {
+	b := ce.Body
+	n := b.Sig.Results().Len()
+	roles := make([]errflow.Role, n)
+	for i := range n {
+		switch t := b.Sig.Results().At(i).Type(); {
+		case errflow.IsCallToolResult(t):
+			roles[i] = errflow.RoleResult
+		case errflow.IsErrorOrRuntimeError(t):
+			roles[i] = errflow.RoleError
+		default:
+			roles[i] = errflow.RoleOutput
+		}
+	}
+	fh := &errflow.Handler{Func: b.Func, Body: b, Sig: b.Sig}
+	if lit, ok := b.Node.(*ast.FuncLit); ok {
+		fh.Lit = lit
+	}
+	p := &errflow.Path{Kind: ce.Path.Kind, Roles: roles, Via: ce.Path.Via}
+	return &handler{Handler: fh, Path: p, c: c, b: b, results: n, source: true}
 }
 
 // checkEmptyAnswers reports the empty answers ce's function gives on

@@ -305,6 +305,7 @@ func (c *checker) checkHandler(fh *errflow.Handler) {
 		noSwallowedFailure(h)
 		noSkippedFailure(h)
 		noFallThroughOnFailure(h)
+		noSuccessOnlyPart(h)
 		noStringifyInReturnedErrors(h)
 		noStringifyInShownOutput(h)
 		noStringifyInOutput(h)

@@ -1,6 +1,7 @@
 package handlerbody
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -270,4 +271,195 @@ func tellsAsked(info *types.Info, fn *ast.BlockStmt, loop ast.Stmt, ret *ast.Ret
 		return !found && n.Pos() < ret.End()
 	})
 	return found
+}
+
+// noSuccessOnlyPart reports the parts of an answer a handler adds only
+// when a call succeeds — if err == nil { items = append(items, …) },
+// with no else — and then answers with, whatever happened: when the call
+// fails the part is missing and nothing says so, and when every such
+// call fails the client reads an empty success ("items": null) as "there
+// are none". It is the loop's skip (noSkippedFailure) without the loop:
+// the if writes, into variables declared before it, what the success
+// after it uses (derived, answerAfter), the call did something at run
+// time (errflow.FailedCall), and err is used nowhere after the if.
+func noSuccessOnlyPart(h *handler) {
+	if h.b.Block == nil {
+		return
+	}
+	info, flow := h.c.info, h.c.flow
+	ast.Inspect(h.b.Block, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		is, ok := n.(*ast.IfStmt)
+		if !ok || is.Else != nil || leaves(is.Body) || terminates(is.Body) && !endsInLoop(is.Body) {
+			return true
+		}
+		err := successTest(info, is.Cond)
+		if err == nil || usedAfter(info, h.b.Block, err, is.End()) {
+			return true
+		}
+		br := &errflow.Branch{Err: err, Body: is.Body, Cond: is.Cond}
+		written := writtenBefore(info, h.b.Block, is)
+		if len(written) == 0 || !flow.FailedCall(h.b, br) {
+			return true
+		}
+		answer := derived(info, h.b.Block, is.End(), h.b.Block.End(), written)
+		ret := answerAfter(info, h.b.Block, is, answer)
+		if ret == nil || !h.mayAnswerSuccess(ret) || !errflow.MentionsAny(info, ret, answer) || !h.c.once(rules.NoFakeEmptyResult, is) {
+			return true
+		}
+		h.c.report.Diagnostic(rules.NoFakeEmptyResult, analysis.Diagnostic{
+			Pos: is.Cond.Pos(),
+			End: is.Cond.End(),
+			Related: []analysis.RelatedInformation{
+				{Pos: ret.Pos(), End: ret.End(), Message: "the success that answers without it"},
+			},
+			Message: fmt.Sprintf("%s adds to its answer only when %s is nil, and answers all the same when the call fails (line %d): the missing part passes for one that is not there, and when every such call fails the client reads an empty success; handle %s != nil (keep the failure in the answer, or return an error result)",
+				h.describe(), err.Name(), h.c.pass.Fset.Position(ret.Pos()).Line, err.Name()),
+		})
+		return true
+	})
+}
+
+// endsInLoop reports whether a block ends in a loop, which terminates
+// counts as ending the run and leaves, which looks inside, may not.
+func endsInLoop(b *ast.BlockStmt) bool {
+	switch b.List[len(b.List)-1].(type) {
+	case *ast.ForStmt, *ast.RangeStmt:
+		return true
+	}
+	return false
+}
+
+// usedAfter reports whether v is read after pos in block, outside
+// function literals, before it is given another value: the failure is
+// looked at later.
+func usedAfter(info *types.Info, block *ast.BlockStmt, v *types.Var, pos token.Pos) bool {
+	until := block.End()
+	lhs := map[*ast.Ident]bool{}
+	ast.Inspect(block, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for _, e := range as.Lhs {
+			if id, ok := ast.Unparen(e).(*ast.Ident); ok && (info.Uses[id] == v || info.Defs[id] == v) {
+				lhs[id] = true
+				if as.Pos() > pos && as.Pos() < until {
+					until = as.Pos()
+				}
+			}
+		}
+		return true
+	})
+	found := false
+	ast.Inspect(block, func(n ast.Node) bool {
+		if found || n == nil {
+			return false
+		}
+		if id, ok := n.(*ast.Ident); ok && id.Pos() > pos && id.Pos() < until && !lhs[id] && info.Uses[id] == v {
+			found = true
+		}
+		return true
+	})
+	return found
+}
+
+// writtenBefore returns the local variables declared before is that its
+// body writes into: assigned, appended to, given by address, or the
+// receiver of a method call.
+func writtenBefore(info *types.Info, block *ast.BlockStmt, is *ast.IfStmt) []*types.Var {
+	var out []*types.Var
+	write := func(e ast.Expr) {
+		if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = u.X
+		}
+		v := errflow.RootVar(info, e)
+		if v != nil && errflow.IsLocal(v) && v.Pos() < is.Pos() && !slices.Contains(out, v) && !errflow.IsError(v.Type()) && !hasDefault(info, block, v) {
+			out = append(out, v)
+		}
+	}
+	ast.Inspect(is.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			for _, lhs := range n.Lhs {
+				write(lhs)
+			}
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && info.Selections[sel] != nil {
+				write(sel.X)
+			}
+			for _, a := range n.Args {
+				if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
+					write(u)
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// hasDefault reports whether v is declared with a value of its own
+// (limit := 10, name := "default"): what the if writes replaces a real
+// value, and a failure leaves that one. An empty one (nil, "", 0, an
+// empty literal, make, new) is no default.
+func hasDefault(info *types.Info, block *ast.BlockStmt, v *types.Var) bool {
+	var init ast.Expr
+	ast.Inspect(block, func(n ast.Node) bool {
+		if init != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				if id, ok := lhs.(*ast.Ident); ok && info.Defs[id] == v {
+					init = errflow.Assigned(n, i)
+				}
+			}
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				if info.Defs[name] == v && i < len(n.Values) {
+					init = n.Values[i]
+				}
+			}
+		}
+		return true
+	})
+	if init == nil || errflow.IsNil(info, init) {
+		return false
+	}
+	switch e := ast.Unparen(init).(type) {
+	case *ast.BasicLit:
+		return e.Value != `""` && e.Value != "0" && e.Value != "``"
+	case *ast.CompositeLit:
+		return len(e.Elts) > 0
+	case *ast.UnaryExpr:
+		if lit, ok := ast.Unparen(e.X).(*ast.CompositeLit); ok {
+			return len(lit.Elts) > 0
+		}
+	case *ast.CallExpr:
+		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok && (id.Name == "make" || id.Name == "new") {
+			return false
+		}
+	}
+	return true
+}
+
+// mayAnswerSuccess reports whether ret answers with a success: as success
+// does, or, for return f(…) handing on all of a helper's results
+// (return NewJSONResult(out)), when the helper's result may be one.
+func (h *handler) mayAnswerSuccess(ret *ast.ReturnStmt) bool {
+	if len(ret.Results) == h.results {
+		return h.success(ret)
+	}
+	resIndex := h.resultSlot()
+	if len(ret.Results) != 1 || resIndex < 0 {
+		return false
+	}
+	shape := h.c.flow.Value(h.b, ret.Results[0], resIndex).Shape
+	return shape&(errflow.ShapeSuccess|errflow.ShapeValue) != 0
 }

@@ -254,6 +254,9 @@ func (r *Result) servesOnly(fn *types.Func) bool {
 
 // isService reports whether t is a service's type (see servesOnly).
 func isService(t types.Type) bool {
+	if IsCallToolResult(t) {
+		return false // a tool result is the answer itself, GetError and all
+	}
 	switch u := t.Underlying().(type) {
 	case *types.Interface:
 		return !u.Empty()

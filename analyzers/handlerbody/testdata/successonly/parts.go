@@ -1,0 +1,106 @@
+package successonly
+
+// Handlers and helpers that add a part to their answer only when a call
+// succeeds, with no else: when the call fails, the part is missing and
+// the answer says nothing of it.
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+)
+
+func listFrom(ctx context.Context, url string) ([]string, error) {
+	resp, err := http.Get(url)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	var out []string
+	err = json.NewDecoder(resp.Body).Decode(&out)
+	return out, err
+}
+
+func policies(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var items []string
+	cluster, err := listFrom(ctx, "http://policies/cluster")
+	if err == nil { // want `no-fake-empty-result: mcp-go handler policies adds to its answer only when err is nil, and answers all the same when the call fails \(line \d+\)`
+		for _, p := range cluster {
+			items = append(items, "cluster/"+p)
+		}
+	}
+	namespaced, err := listFrom(ctx, "http://policies/namespaced")
+	if err == nil { // want `no-fake-empty-result: mcp-go handler policies adds to its answer only when err is nil`
+		items = append(items, namespaced...)
+	}
+	return mcp.NewToolResultText(fmt.Sprint(items)), nil
+}
+
+// matching is a helper whose answer the handler returns: the same.
+func matching(ctx context.Context, name string) []string {
+	var out []string
+	all, err := listFrom(ctx, "http://policies/cluster")
+	if err == nil { // want `no-fake-empty-result: helper matching adds to its answer only when err is nil`
+		for _, p := range all {
+			if p == name {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+func explain(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	m := matching(ctx, req.GetString("name", ""))
+	return mcp.NewToolResultText(fmt.Sprint(m)), nil
+}
+
+// checked looks at the failure after the if: the answer says it.
+func checked(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var items []string
+	all, err := listFrom(ctx, "http://policies/cluster")
+	if err == nil {
+		items = append(items, all...)
+	}
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("listing the policies", err), nil
+	}
+	return mcp.NewToolResultText(fmt.Sprint(items)), nil
+}
+
+// optional adds a decoration a parser gives, not a part an upstream
+// holds: a malformed setting is the input's, and it has a default.
+func optional(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	limit := 10
+	var parsed int
+	if _, err := fmt.Sscan(req.GetString("limit", ""), &parsed); err == nil {
+		limit = parsed
+	}
+	return mcp.NewToolResultText(fmt.Sprint(limit)), nil
+}
+
+// told keeps the result and the failure in the answer.
+func told(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var items []string
+	var failed string
+	all, err := listFrom(ctx, "http://policies/cluster")
+	if err == nil {
+		items = all
+	} else {
+		failed = err.Error()
+	}
+	return mcp.NewToolResultText(fmt.Sprint(items, failed)), nil
+}
+
+func ServeParts() {
+	s := server.NewMCPServer("parts", "1.0.0")
+	s.AddTool(mcp.NewTool("policies"), policies)
+	s.AddTool(mcp.NewTool("explain"), explain)
+	s.AddTool(mcp.NewTool("checked"), checked)
+	s.AddTool(mcp.NewTool("optional"), optional)
+	s.AddTool(mcp.NewTool("told"), told)
+}
