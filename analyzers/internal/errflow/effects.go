@@ -104,13 +104,20 @@ func (w *walk) unit(b *Body) *Summary {
 		}
 		returns++
 	}
+	changed := deferredResults(w.s.info, b)
 	for i := range values {
-		if returns == 0 || NamedResultsDeferred(b) {
+		switch {
+		case returns == 0:
 			values[i] = Value{Shape: ShapeUnknown}
+		case changed != nil && changed[i]:
+			// A deferred function may give the result another value
+			// (if err == nil && cerr != nil { err = cerr }): it may also
+			// be one the layer cannot see, besides what is returned.
+			values[i].merge(Value{Shape: ShapeUnknown})
 		}
 		sum.Results[i] = values[i].slot(b.Sig)
 		sum.Results[i].Narrow = narrow.slot(i)
-		if fieldBlobs != nil && !NamedResultsDeferred(b) {
+		if fieldBlobs != nil && (changed == nil || !changed[i]) {
 			sum.Results[i].FieldBlobs = fieldBlobs[i]
 		}
 	}
@@ -819,6 +826,67 @@ func declares(b *Body, v *types.Var) bool {
 func litParamIndex(info *types.Info, lit *ast.FuncLit, v *types.Var) int {
 	sig, _ := info.TypeOf(lit).(*types.Signature)
 	return paramIndex(sig, v)
+}
+
+// deferredResults reports, for each result of a function with named
+// results, whether a call it defers may change it: a deferred literal
+// that assigns it, or a deferred call given its address (defer
+// recoverInto(&err)). A deferred call that names no result (defer
+// res.Body.Close()) changes none.
+func deferredResults(info *types.Info, b *Body) []bool {
+	if !NamedResultsDeferred(b) {
+		return nil
+	}
+	results := b.Sig.Results()
+	index := map[*types.Var]int{}
+	for i := range results.Len() {
+		index[results.At(i)] = i
+	}
+	changed := make([]bool, results.Len())
+	mark := func(e ast.Expr) {
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok {
+				if i, ok := index[v]; ok {
+					changed[i] = true
+				}
+			}
+		}
+	}
+	ast.Inspect(b.Block, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.DeferStmt:
+			if lit, ok := ast.Unparen(n.Call.Fun).(*ast.FuncLit); ok {
+				ast.Inspect(lit.Body, func(m ast.Node) bool {
+					switch m := m.(type) {
+					case *ast.AssignStmt:
+						for _, lhs := range m.Lhs {
+							mark(lhs)
+						}
+					case *ast.UnaryExpr:
+						if m.Op == token.AND {
+							mark(m.X)
+						}
+					}
+					return true
+				})
+			} else if _, isIdent := ast.Unparen(n.Call.Fun).(*ast.Ident); isIdent && model.Callee(info, n.Call) == nil {
+				// defer cleanup(), a local function value: what it
+				// assigns is not read here.
+				for i := range changed {
+					changed[i] = true
+				}
+			}
+			for _, a := range n.Call.Args {
+				if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
+					mark(u.X)
+				}
+			}
+		}
+		return true
+	})
+	return changed
 }
 
 // NamedResultsDeferred reports whether a function with named results

@@ -234,4 +234,5 @@ func Serve() {
 	s.AddTool(mcp.NewTool("doc-wrapped"), handleDocWrapped)
 	s.AddTool(mcp.NewTool("manifest"), handleManifest)
 	s.AddTool(mcp.NewTool("fetch"), handleFetch)
+	s.AddTool(mcp.NewTool("order"), handleOrder)
 }
