@@ -817,7 +817,11 @@ func (r *Result) FailedCall(b *Body, br *Branch) bool {
 		if !ok || IsContextError(info, call) {
 			continue
 		}
-		if fn := model.Callee(info, call); !malformedInput(fn) || r.parsesUpstream(b, fn, call) {
+		fn := model.Callee(info, call)
+		if fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == model.MCPGoPath || fn.Pkg().Path() == model.GoSDKPath) {
+			continue // request.RequireInt("priority"): reading the tool's input, not work
+		}
+		if !malformedInput(fn) || r.parsesUpstream(b, fn, call) {
 			return true
 		}
 	}

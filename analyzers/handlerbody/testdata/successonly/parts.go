@@ -83,6 +83,16 @@ func optional(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult
 	return mcp.NewToolResultText(fmt.Sprint(limit)), nil
 }
 
+// priority reads an optional argument: its absence is the input's, not a
+// failure of work.
+func priority(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var level *int
+	if p, err := req.RequireInt("priority"); err == nil {
+		level = &p
+	}
+	return mcp.NewToolResultText(fmt.Sprint(level)), nil
+}
+
 // told keeps the result and the failure in the answer.
 func told(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	var items []string
@@ -103,4 +113,5 @@ func ServeParts() {
 	s.AddTool(mcp.NewTool("checked"), checked)
 	s.AddTool(mcp.NewTool("optional"), optional)
 	s.AddTool(mcp.NewTool("told"), told)
+	s.AddTool(mcp.NewTool("priority"), priority)
 }
