@@ -457,8 +457,11 @@
 //
 // Not reported: err looked at after the if (before it is given another
 // value), a variable declared with a value of its own (limit := 10: the
-// failure leaves the default), an if whose body returns, or a call that
-// only parses the input.
+// failure leaves the default), an optional extra beside an answer that
+// holds data the function gathered before the if whatever the call did
+// (a deeplink beside a rendered image), an if whose body returns, or a
+// call that only reads the input (the SDK's request.RequireInt) or
+// parses it.
 //
 // The functions of the package a handler calls — directly, from its
 // goroutines and callbacks, or through other such functions — are held to

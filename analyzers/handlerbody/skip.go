@@ -306,7 +306,7 @@ func noSuccessOnlyPart(h *handler) {
 		}
 		answer := derived(info, h.b.Block, is.End(), h.b.Block.End(), written)
 		ret := answerAfter(info, h.b.Block, is, answer)
-		if ret == nil || !h.mayAnswerSuccess(ret) || !errflow.MentionsAny(info, ret, answer) || !h.c.once(rules.NoFakeEmptyResult, is) {
+		if ret == nil || !h.mayAnswerSuccess(ret) || !errflow.MentionsAny(info, ret, answer) || ownData(info, h.b.Block, is, ret) || !h.c.once(rules.NoFakeEmptyResult, is) {
 			return true
 		}
 		h.c.report.Diagnostic(rules.NoFakeEmptyResult, analysis.Diagnostic{
@@ -328,6 +328,75 @@ func endsInLoop(b *ast.BlockStmt) bool {
 	switch b.List[len(b.List)-1].(type) {
 	case *ast.ForStmt, *ast.RangeStmt:
 		return true
+	}
+	return false
+}
+
+// ownData reports whether ret answers with data the function gathered
+// whatever the call did: a local it mentions was written before is by
+// a statement no if, switch or select chooses (loops do not count: a
+// loop over what was fetched fills the answer), with a value of its own.
+// The part the if adds is then an optional extra beside the answer (a
+// deeplink beside a rendered image, best-effort stats beside an audit's
+// descriptors), not the answer.
+func ownData(info *types.Info, block *ast.BlockStmt, is *ast.IfStmt, ret *ast.ReturnStmt) bool {
+	mentioned := map[*types.Var]bool{}
+	ast.Inspect(ret, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok && errflow.IsLocal(v) && !errflow.IsError(v.Type()) {
+				mentioned[v] = true
+			}
+		}
+		return true
+	})
+	found := false
+	var visit func(stmts []ast.Stmt)
+	visit = func(stmts []ast.Stmt) {
+		for _, st := range stmts {
+			if found || st.Pos() >= is.Pos() {
+				return
+			}
+			switch st := st.(type) {
+			case *ast.AssignStmt:
+				for i, lhs := range st.Lhs {
+					if v := errflow.RootVar(info, lhs); v != nil && mentioned[v] {
+						if rhs := errflow.Assigned(st, i); rhs != nil && !emptyValue(info, rhs) {
+							found = true
+						}
+					}
+				}
+			case *ast.ForStmt:
+				visit(st.Body.List)
+			case *ast.RangeStmt:
+				visit(st.Body.List)
+			case *ast.BlockStmt:
+				visit(st.List)
+			}
+		}
+	}
+	visit(block.List)
+	return found
+}
+
+// emptyValue reports whether e is a value with nothing in it: nil, "",
+// 0, an empty literal, make or new.
+func emptyValue(info *types.Info, e ast.Expr) bool {
+	if errflow.IsNil(info, e) {
+		return true
+	}
+	switch e := ast.Unparen(e).(type) {
+	case *ast.BasicLit:
+		return e.Value == `""` || e.Value == "0" || e.Value == "``"
+	case *ast.CompositeLit:
+		return len(e.Elts) == 0
+	case *ast.UnaryExpr:
+		if lit, ok := ast.Unparen(e.X).(*ast.CompositeLit); ok {
+			return len(lit.Elts) == 0
+		}
+	case *ast.CallExpr:
+		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok && (id.Name == "make" || id.Name == "new") {
+			return true
+		}
 	}
 	return false
 }

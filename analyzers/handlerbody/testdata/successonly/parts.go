@@ -93,6 +93,21 @@ func priority(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult
 	return mcp.NewToolResultText(fmt.Sprint(level)), nil
 }
 
+// rendered answers with the image it rendered; the link beside it is an
+// optional extra.
+func rendered(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	image, err := listFrom(ctx, "http://render/panel")
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("rendering the panel", err), nil
+	}
+	content := []mcp.Content{mcp.NewTextContent(fmt.Sprint(image))}
+	var links []mcp.Content
+	if link, err := listFrom(ctx, "http://render/link"); err == nil {
+		links = append(links, mcp.NewTextContent(fmt.Sprint(link)))
+	}
+	return &mcp.CallToolResult{Content: append(content, links...)}, nil
+}
+
 // told keeps the result and the failure in the answer.
 func told(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	var items []string
@@ -114,4 +129,5 @@ func ServeParts() {
 	s.AddTool(mcp.NewTool("optional"), optional)
 	s.AddTool(mcp.NewTool("told"), told)
 	s.AddTool(mcp.NewTool("priority"), priority)
+	s.AddTool(mcp.NewTool("rendered"), rendered)
 }
