@@ -322,8 +322,8 @@ func noSuccessOnlyPart(h *handler) {
 	})
 }
 
-// endsInLoop reports whether a block ends in a loop, which terminates
-// counts as ending the run and leaves, which looks inside, may not.
+// endsInLoop reports whether a block ends in a loop: terminates takes a
+// loop for the end of the run, without looking inside; leaves looks.
 func endsInLoop(b *ast.BlockStmt) bool {
 	switch b.List[len(b.List)-1].(type) {
 	case *ast.ForStmt, *ast.RangeStmt:
@@ -401,8 +401,8 @@ func emptyValue(info *types.Info, e ast.Expr) bool {
 	return false
 }
 
-// usedAfter reports whether v is read after pos in block, outside
-// function literals, before it is given another value: the failure is
+// usedAfter reports whether v is read after pos in block (a closure's
+// read included) before it is given another value: the failure is
 // looked at later.
 func usedAfter(info *types.Info, block *ast.BlockStmt, v *types.Var, pos token.Pos) bool {
 	until := block.End()
@@ -498,24 +498,7 @@ func hasDefault(info *types.Info, block *ast.BlockStmt, v *types.Var) bool {
 		}
 		return true
 	})
-	if init == nil || errflow.IsNil(info, init) {
-		return false
-	}
-	switch e := ast.Unparen(init).(type) {
-	case *ast.BasicLit:
-		return e.Value != `""` && e.Value != "0" && e.Value != "``"
-	case *ast.CompositeLit:
-		return len(e.Elts) > 0
-	case *ast.UnaryExpr:
-		if lit, ok := ast.Unparen(e.X).(*ast.CompositeLit); ok {
-			return len(lit.Elts) > 0
-		}
-	case *ast.CallExpr:
-		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok && (id.Name == "make" || id.Name == "new") {
-			return false
-		}
-	}
-	return true
+	return init != nil && !emptyValue(info, init)
 }
 
 // mayAnswerSuccess reports whether ret answers with a success: as success
