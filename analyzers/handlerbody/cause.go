@@ -377,6 +377,7 @@ func (h *handler) keptFailureText(ret *ast.ReturnStmt, errExpr ast.Expr) {
 	}
 	var kept *types.Var
 	var at ast.Expr
+	var from *errflow.Branch
 	ast.Inspect(errExpr, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if kept != nil || !ok {
@@ -387,9 +388,11 @@ func (h *handler) keptFailureText(ret *ast.ReturnStmt, errExpr ast.Expr) {
 			return true
 		}
 		for _, arg := range call.Args[1:] {
-			if v := keptErrorVar(info, arg); v != nil && h.keptFrom(v, ret) != nil {
-				kept, at = v, arg
-				return false
+			if v := keptErrorVar(info, arg); v != nil {
+				if br := h.keptFrom(v, ret); br != nil {
+					kept, at, from = v, arg, br
+					return false
+				}
 			}
 		}
 		return true
@@ -397,7 +400,6 @@ func (h *handler) keptFailureText(ret *ast.ReturnStmt, errExpr ast.Expr) {
 	if kept == nil || h.c.flow.CarriesError(h.b, errExpr, kept) || !h.c.once(rules.PreserveCauseOnRethrow, errExpr) {
 		return
 	}
-	from := h.keptFrom(kept, ret)
 	n := branchNode(from)
 	h.c.report.Diagnostic(rules.PreserveCauseOnRethrow, analysis.Diagnostic{
 		Pos: errExpr.Pos(),
@@ -413,14 +415,8 @@ func (h *handler) keptFailureText(ret *ast.ReturnStmt, errExpr ast.Expr) {
 // keptErrorVar returns the local error variable a format operand is (or
 // whose Error() it is), or nil.
 func keptErrorVar(info *types.Info, arg ast.Expr) *types.Var {
-	arg = ast.Unparen(arg)
-	if call, ok := arg.(*ast.CallExpr); ok && len(call.Args) == 0 {
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Error" {
-			arg = sel.X
-		}
-	}
-	v := errflow.RootVar(info, arg)
-	if _, isIdent := ast.Unparen(arg).(*ast.Ident); !isIdent || v == nil || !errflow.IsLocal(v) || !errflow.IsError(v.Type()) {
+	v := errorOperand(info, arg)
+	if v == nil || !errflow.IsLocal(v) || !errflow.IsError(v.Type()) {
 		return nil
 	}
 	return v
@@ -588,16 +584,27 @@ func (h *handler) errorfFix(call *ast.CallExpr, br *errflow.Branch) (errflow.Ver
 
 // formatsError reports whether a format operand is err, or err.Error().
 func formatsError(info *types.Info, arg ast.Expr, err *types.Var) bool {
+	v := errorOperand(info, arg)
+	return v != nil && v == err
+}
+
+// errorOperand returns the variable a format operand names, itself or
+// through its Error method (err, err.Error()), or nil.
+func errorOperand(info *types.Info, arg ast.Expr) *types.Var {
 	arg = ast.Unparen(arg)
-	if call, ok := arg.(*ast.CallExpr); ok && len(call.Args) == 0 {
+	if call, ok := arg.(*ast.CallExpr); ok {
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok || sel.Sel.Name != "Error" {
-			return false
+		if len(call.Args) != 0 || !ok || sel.Sel.Name != "Error" {
+			return nil
 		}
 		arg = ast.Unparen(sel.X)
 	}
 	id, ok := arg.(*ast.Ident)
-	return ok && info.Uses[id] == err
+	if !ok {
+		return nil
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	return v
 }
 
 // fallbackFailure reports whether ret, in the branch br, follows a

@@ -124,13 +124,9 @@ func (h *handler) loopWrites(loop ast.Stmt, br *errflow.Branch) (search bool, wr
 	info := h.c.info
 	start, end := branchNode(br).Pos(), br.Body.End()
 	before, after := map[*types.Var]bool{}, map[*types.Var]bool{}
-	write := func(at token.Pos, e ast.Expr) {
-		if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
-			e = u.X
-		}
-		v := errflow.RootVar(info, e)
+	write := func(at token.Pos, v *types.Var) {
 		switch {
-		case v == nil || !errflow.IsLocal(v) || v.Pos() >= loop.Pos():
+		case !errflow.IsLocal(v) || v.Pos() >= loop.Pos():
 		case at < start:
 			before[v] = true
 		case at > end && !after[v]:
@@ -144,22 +140,8 @@ func (h *handler) loopWrites(loop ast.Stmt, br *errflow.Branch) (search bool, wr
 			return false
 		case *ast.ReturnStmt:
 			search = search || n.Pos() > end && h.success(n)
-		case *ast.AssignStmt:
-			for _, lhs := range n.Lhs {
-				write(n.Pos(), lhs)
-			}
-		case *ast.CallExpr:
-			// sb.WriteString(s), fmt.Fprintf(&buf, …): a call writes
-			// into what it is a method of, or is given the address of.
-			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && info.Selections[sel] != nil {
-				write(n.Pos(), sel.X)
-			}
-			for _, a := range n.Args {
-				if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
-					write(n.Pos(), u)
-				}
-			}
 		}
+		nodeWrites(info, n, write)
 		return true
 	})
 	// What each iteration writes before the call is there whether or not
@@ -440,36 +422,50 @@ func usedAfter(info *types.Info, block *ast.BlockStmt, v *types.Var, pos token.P
 // receiver of a method call.
 func writtenBefore(info *types.Info, block *ast.BlockStmt, is *ast.IfStmt) []*types.Var {
 	var out []*types.Var
-	write := func(e ast.Expr) {
-		if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
-			e = u.X
-		}
-		v := errflow.RootVar(info, e)
-		if v != nil && errflow.IsLocal(v) && v.Pos() < is.Pos() && !slices.Contains(out, v) && !errflow.IsError(v.Type()) && !hasDefault(info, block, v) {
+	write := func(_ token.Pos, v *types.Var) {
+		if errflow.IsLocal(v) && v.Pos() < is.Pos() && !slices.Contains(out, v) && !errflow.IsError(v.Type()) && !hasDefault(info, block, v) {
 			out = append(out, v)
 		}
 	}
 	ast.Inspect(is.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
+		if _, ok := n.(*ast.FuncLit); ok {
 			return false
-		case *ast.AssignStmt:
-			for _, lhs := range n.Lhs {
-				write(lhs)
-			}
-		case *ast.CallExpr:
-			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && info.Selections[sel] != nil {
-				write(sel.X)
-			}
-			for _, a := range n.Args {
-				if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
-					write(u)
-				}
-			}
 		}
+		nodeWrites(info, n, write)
 		return true
 	})
 	return out
+}
+
+// nodeWrites calls write with the variables n itself writes into, and
+// where: an assignment's left-hand sides, and, for a call, what it is a
+// method of or is given the address of (sb.WriteString(s),
+// fmt.Fprintf(&buf, …)). A write into a field or an element is one into
+// the variable it belongs to.
+func nodeWrites(info *types.Info, n ast.Node, write func(at token.Pos, v *types.Var)) {
+	into := func(at token.Pos, e ast.Expr) {
+		if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = u.X
+		}
+		if v := errflow.RootVar(info, e); v != nil {
+			write(at, v)
+		}
+	}
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		for _, lhs := range n.Lhs {
+			into(n.Pos(), lhs)
+		}
+	case *ast.CallExpr:
+		if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && info.Selections[sel] != nil {
+			into(n.Pos(), sel.X)
+		}
+		for _, a := range n.Args {
+			if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
+				into(n.Pos(), u)
+			}
+		}
+	}
 }
 
 // hasDefault reports whether v is declared with a value of its own

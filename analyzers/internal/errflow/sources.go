@@ -519,23 +519,34 @@ func (f *finder) argSources(w *walk, call *ast.CallExpr, errText, callText bool,
 	return out
 }
 
-// paramSources follows a call of a function of another package (a
-// project's toolutil.WithHints(res, out, err)) whose error result, its
-// summary says, carries an argument: the sources are those of the
-// argument.
-func (f *finder) paramSources(w *walk, call *ast.CallExpr, fn *types.Func, index int, text bool, depth int) []sourceRef {
+// errorSlot returns what fn's summary says of its index-th result (its
+// error result, for -1), when that result is an error and fn has a
+// summary.
+func errorSlot(w *walk, fn *types.Func, index int) (Slot, bool) {
 	sig := fn.Signature()
 	if index < 0 {
 		index = errorIndex(sig)
 	}
 	if !isErrorResultIndex(sig, index) {
-		return nil
+		return Slot{}, false
 	}
 	sum := w.s.summary(fn)
 	if sum == nil {
+		return Slot{}, false
+	}
+	return sum.Slot(index), true
+}
+
+// paramSources follows a call of a function (a project's
+// toolutil.WithHints(res, out, err), a local asToolError(err, code))
+// whose error result, its summary says, carries an argument: the sources
+// are those of the argument.
+func (f *finder) paramSources(w *walk, call *ast.CallExpr, fn *types.Func, index int, text bool, depth int) []sourceRef {
+	sig := fn.Signature()
+	sl, ok := errorSlot(w, fn, index)
+	if !ok {
 		return nil
 	}
-	sl := sum.Slot(index)
 	params := sl.Params
 	if text {
 		params = append(slices.Clip(params), sl.Mentions...)
@@ -559,18 +570,12 @@ func (f *finder) paramSources(w *walk, call *ast.CallExpr, fn *types.Func, index
 // noted as a foreign source.
 func (f *finder) callbackSources(w *walk, call *ast.CallExpr, fn *types.Func, index int) []sourceRef {
 	sig := fn.Signature()
-	if index < 0 {
-		index = errorIndex(sig)
-	}
-	if !isErrorResultIndex(sig, index) {
-		return nil
-	}
-	sum := w.s.summary(fn)
-	if sum == nil {
+	sl, ok := errorSlot(w, fn, index)
+	if !ok {
 		return nil
 	}
 	var out []sourceRef
-	for _, pc := range sum.Slot(index).Calls {
+	for _, pc := range sl.Calls {
 		if pc.Method != "" {
 			continue // a method of an interface value: its implementations are the solver's
 		}
