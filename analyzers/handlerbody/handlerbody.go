@@ -46,7 +46,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       rules.AnalyzerURL("handlerbody"),
 	Requires:  []*analysis.Analyzer{model.Analyzer, errflow.Analyzer, preferfail.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(pendingFact), new(projectPendingFact), new(sourcePendingFact), new(answerPendingFact), new(suppressionsFact), new(bodyFixesFact)},
+	FactTypes: []analysis.Fact{new(implSinkFact), new(pendingFact), new(projectPendingFact), new(sourcePendingFact), new(answerPendingFact), new(suppressionsFact), new(bodyFixesFact)},
 }
 
 func init() {
@@ -142,6 +142,8 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	c.exportPendings()
+	c.reportImplSinks()
+	c.exportImplSinks()
 	c.reportProjectCalls()
 	c.exportSources()
 	c.reportForeignSources()
@@ -426,6 +428,10 @@ type checker struct {
 
 	// pending are the findings about candidates, exported at the end.
 	pending map[*errflow.Handler][]report.Pending
+	// implSinks are the texts that show the errors of interface
+	// parameters' methods, by the function whose parameter it is (see
+	// implsinks.go).
+	implSinks []implSink
 }
 
 // A doneKey is one finding: a rule at a node. A value reached from two

@@ -51,3 +51,11 @@ func TestNarrowedOtherPackage(t *testing.T) {
 func TestCallbacks(t *testing.T) {
 	crosstest.Run(t, analysistest.TestData(), handlerbody.Analyzer, "./guard", "./guardserver")
 }
+
+// TestWired checks tools registered by a function handed the service
+// they call as an interface, whose implementation only the package that
+// wires the two can see: that package reports the raw values the
+// implementation's errors carry into the tools' texts.
+func TestWired(t *testing.T) {
+	crosstest.Run(t, analysistest.TestData(), handlerbody.Analyzer, "./wired/...")
+}

@@ -249,8 +249,9 @@ func makesText(sig *types.Signature, p int) bool {
 // textOf checks a raw value handed to a helper that makes text of it
 // (makesText): each finding folds under the helper, root.
 func (s *messageScan) textOf(arg ast.Expr, sink string, root func(what string) report.Root) {
+	s.noteShown(s.c.flow.ShownMethods, arg, -1, sink)
 	for _, b := range s.c.flow.BlobsIn(s.b, arg) {
-		if d, ok := s.diagnostic(arg, &b, sink+through(&b)); ok {
+		if d, ok := s.c.blobDiagnostic(arg, &b, sink+through(&b)); ok {
 			s.c.report.Fold(rules.NoStringifyUpstreamError, root(b.What), fmt.Sprint(s.b.Root.Body.Node.Pos()), d)
 		}
 	}
@@ -361,6 +362,9 @@ func (s *messageScan) contentSinks(lit *ast.CompositeLit) {
 // own, only what the scanned function builds itself is checked; a raw
 // value printed by an error type in away (errflow.TestedAway) is not.
 func (s *messageScan) errorValue(e ast.Expr, index int, sink string, own bool, away ...string) {
+	if !own {
+		s.noteShown(s.c.flow.ErrorMethods, e, index, sink)
+	}
 	for _, b := range s.c.flow.Value(s.b, e, index).Blobs {
 		if own && len(b.Via) > 0 || slices.Contains(away, b.ErrType) {
 			continue // not this function's, or of a type tested away before
@@ -391,13 +395,14 @@ func (s *messageScan) errorBlob(e ast.Expr, b errflow.Blob, sink string) {
 // puts into an error) are reported as any error's are, where they enter
 // their text.
 func (s *messageScan) shownError(arg ast.Expr, sink string, root func(what string) report.Root) {
+	s.noteShown(s.c.flow.ErrorMethods, arg, -1, sink)
 	var rest []errflow.Blob
 	for _, b := range s.c.flow.Value(s.b, arg, -1).Blobs {
 		if !b.Outside || b.Reader != nil {
 			rest = append(rest, b)
 			continue
 		}
-		if d, ok := s.diagnostic(arg, &b, sink+through(&b)); ok {
+		if d, ok := s.c.blobDiagnostic(arg, &b, sink+through(&b)); ok {
 			s.c.report.Fold(rules.NoStringifyUpstreamError, root(b.What), fmt.Sprint(s.b.Root.Body.Node.Pos()), d)
 		}
 	}
@@ -408,6 +413,7 @@ func (s *messageScan) shownError(arg ast.Expr, sink string, root func(what strin
 
 // text checks a text argument of a sink.
 func (s *messageScan) text(arg ast.Expr, sink string) {
+	s.noteShown(s.c.flow.ShownMethods, arg, -1, sink)
 	for _, b := range s.c.flow.BlobsIn(s.b, arg) {
 		s.report(arg, &b, sink+through(&b))
 	}
@@ -416,6 +422,7 @@ func (s *messageScan) text(arg ast.Expr, sink string) {
 // format checks the operands of a printf-like sink whose format is
 // argument index.
 func (s *messageScan) format(call *ast.CallExpr, index int, sink string) {
+	s.noteShown(s.c.flow.ShownMethods, call, index, sink)
 	for _, b := range s.c.flow.FormatBlobs(s.b, call, index) {
 		s.report(call, &b, sink+through(&b))
 	}
@@ -426,57 +433,63 @@ func (s *messageScan) format(call *ast.CallExpr, index int, sink string) {
 // pointing at where it was produced when that is elsewhere, and at the
 // places related says.
 func (s *messageScan) report(arg ast.Expr, b *errflow.Blob, sink string, related ...analysis.RelatedInformation) {
-	d, ok := s.diagnostic(arg, b, sink, related...)
+	s.c.reportBlob(arg, b, sink, fmt.Sprint(s.b.Root.Body.Node.Pos()), related...)
+}
+
+// reportBlob reports a blob in a sink's message at at (or where the blob
+// enters the text, when that is in this package), folded under the place
+// one edit keeps it out of every text; handler names the function whose
+// text it is, for the root's count.
+func (c *checker) reportBlob(at analysis.Range, b *errflow.Blob, sink, handler string, related ...analysis.RelatedInformation) {
+	d, ok := c.blobDiagnostic(at, b, sink, related...)
 	if !ok {
 		return
 	}
-	handler := fmt.Sprint(s.b.Root.Body.Node.Pos())
 	switch {
 	case b.Reader != nil:
-		s.c.report.Fold(rules.NoStringifyUpstreamError, s.c.readerRoot(b.Reader, b.What), handler, d)
+		c.report.Fold(rules.NoStringifyUpstreamError, c.readerRoot(b.Reader, b.What), handler, d)
 	case b.EntrySite != "":
-		s.c.report.Fold(rules.NoStringifyUpstreamError, s.c.entryRoot(b), handler, d)
+		c.report.Fold(rules.NoStringifyUpstreamError, c.entryRoot(b), handler, d)
 	case !b.Pos.IsValid() && b.Site != "":
-		s.c.report.Fold(rules.NoStringifyUpstreamError, s.c.originRoot(b), handler, d)
+		c.report.Fold(rules.NoStringifyUpstreamError, c.originRoot(b), handler, d)
 	default:
 		if len(b.Via) > 0 {
 			// Built in a helper of this package, where the fix is.
-			d.SuggestedFixes = s.c.operandFix(b)
+			d.SuggestedFixes = c.operandFix(b)
 		}
-		s.c.report.Diagnostic(rules.NoStringifyUpstreamError, d)
+		c.report.Diagnostic(rules.NoStringifyUpstreamError, d)
 	}
 }
 
-// diagnostic is the finding of a blob in a sink's message, or false when
-// it was reported already.
-func (s *messageScan) diagnostic(arg ast.Expr, b *errflow.Blob, sink string, related ...analysis.RelatedInformation) (analysis.Diagnostic, bool) {
-	var at analysis.Range = arg
+// blobDiagnostic is the finding of a blob in a sink's message, or false
+// when it was reported already.
+func (c *checker) blobDiagnostic(at analysis.Range, b *errflow.Blob, sink string, related ...analysis.RelatedInformation) (analysis.Diagnostic, bool) {
 	if b.Pos.IsValid() {
 		at = posRange{b.Pos, b.End}
 	}
 	// Two raw values of other packages shown by one text are two findings,
 	// each folded under the place it enters its text.
-	if !s.c.once(rules.NoStringifyUpstreamError, onceKey{posRange{at.Pos(), at.End()}, b.Site, b.EntrySite}) {
+	if !c.once(rules.NoStringifyUpstreamError, onceKey{posRange{at.Pos(), at.End()}, b.Site, b.EntrySite}) {
 		return analysis.Diagnostic{}, false
 	}
 	d := analysis.Diagnostic{
 		Pos: at.Pos(),
 		End: at.End(),
 		Message: fmt.Sprintf("%s includes %s: raw upstream text reaches the client, where it can leak internal details and mislead the agent; say what failed in words, and keep the raw value in %s",
-			sink, b.What, s.c.rawValuePlace()),
+			sink, b.What, c.rawValuePlace()),
 		Related: related,
 	}
 	if b.Source.IsValid() && (b.Source < at.Pos() || b.SourceEnd > at.End()) {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: b.Source, End: b.SourceEnd, Message: "the raw value comes from here"})
 	}
 	if !b.Pos.IsValid() && b.File != "" {
-		pos, end := s.c.report.ForeignPos(report.Position{File: b.File, Line: b.Line, Col: 1})
+		pos, end := c.report.ForeignPos(report.Position{File: b.File, Line: b.Line, Col: 1})
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, End: end, Message: "the raw value enters the text here, in " + b.Site})
 	}
 	if b.EntrySite != "" {
 		pos, end := b.EntryPos, b.EntryPos
 		if !pos.IsValid() {
-			pos, end = s.c.report.ForeignPos(report.Position{File: b.EntryFile, Line: b.EntryLine, Col: 1})
+			pos, end = c.report.ForeignPos(report.Position{File: b.EntryFile, Line: b.EntryLine, Col: 1})
 		}
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, End: end, Message: "it comes into the module here, in " + b.EntrySite})
 	}

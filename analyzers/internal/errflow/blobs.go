@@ -101,7 +101,7 @@ func (w *walk) blobs(expr ast.Expr, depth int) []Blob {
 	if IsError(info.TypeOf(expr)) {
 		// An error printed into the text (fmt.Sprintf("failed: %v",
 		// err)): its text, with the raw values in it, as err.Error().
-		return inError(w.valueAt(expr, -1, depth+1).Blobs)
+		return w.errorText(expr, depth)
 	}
 	switch e := expr.(type) {
 	case *ast.Ident:
@@ -501,10 +501,21 @@ func (w *walk) callBlobs(e *ast.CallExpr, found func(BlobKind, string) []Blob, d
 	case fn != nil && fn.Name() == "Error" && len(e.Args) == 0:
 		// err.Error(): the text of the error, with the raw values in it.
 		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && IsError(info.TypeOf(sel.X)) {
-			return inError(w.valueAt(sel.X, -1, depth+1).Blobs)
+			return w.errorText(sel.X, depth)
 		}
 	}
 	return w.summaryBlobs(e, -1, depth+1)
+}
+
+// errorText returns the raw values in the text of the error err, and
+// notes the interface parameters' methods whose errors it may carry when
+// a query asks for them (see ShownMethods).
+func (w *walk) errorText(err ast.Expr, depth int) []Blob {
+	v := w.valueAt(err, -1, depth+1)
+	if w.shownCalls != nil && v.Shape&^ShapeNil != 0 {
+		*w.shownCalls = addCalls(*w.shownCalls, v.Calls...)
+	}
+	return inError(v.Blobs)
 }
 
 // textBlobs returns the raw values one origin of a text value may hold:

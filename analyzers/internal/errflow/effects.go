@@ -28,6 +28,10 @@ type walk struct {
 	// an error re-wrapped in a loop (err = fmt.Errorf("retry: %w", err))
 	// is followed once.
 	carrying map[carryKey]bool
+	// shownCalls, while a query of the methods a text shows runs (see
+	// ShownMethods), collects the calls of interface parameters' methods
+	// whose errors the text may show.
+	shownCalls *[]paramCall
 }
 
 type carryKey struct {
