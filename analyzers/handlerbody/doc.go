@@ -292,6 +292,19 @@
 // resolves the method there, and what that method's error carries is
 // reported where it is built.
 //
+// Tools registered by a function handed the service they call as an
+// interface (tools.RegisterAll(s, ex port.Exchange), each handler
+// printing ex.Quote's error into its error result) cannot know what the
+// service's errors hold: its implementation is in a package the tools'
+// package does not import, and a third wires the two (main:
+// tools.RegisterAll(s, venue.New(url))). The tools' package records each
+// text that shows such an error, lifted to the exported function other
+// packages call; the package that hands it a value of a concrete type
+// reports, at the tools' text, the raw values that type's method puts in
+// its error, with the wiring call as a related position. A package that
+// hands on an interface parameter of its own records the texts again,
+// for its callers.
+//
 // An adapter that shows a text result with the error (out, err :=
 // op.Run(…); NewToolResultError(err.Error() + "\n" + out)) makes that
 // result part of the message: a raw value the handler returns with a
