@@ -474,7 +474,9 @@
 // holds data the function gathered before the if whatever the call did
 // (a deeplink beside a rendered image), an if whose body returns, or a
 // call that only reads the input (the SDK's request.RequireInt) or
-// parses it.
+// parses a value, even one an upstream sent (a timestamp shown beside the
+// data only when it parses: what was left out is what the upstream sent
+// wrongly, not a request that failed).
 //
 // The functions of the package a handler calls — directly, from its
 // goroutines and callbacks, or through other such functions — are held to

@@ -283,7 +283,7 @@ func noSuccessOnlyPart(h *handler) {
 		}
 		br := &errflow.Branch{Err: err, Body: is.Body, Cond: is.Cond}
 		written := writtenBefore(info, h.b.Block, is)
-		if len(written) == 0 || !flow.FailedCall(h.b, br) {
+		if len(written) == 0 || !flow.FailedWork(h.b, br) {
 			return true
 		}
 		answer := derived(info, h.b.Block, is.End(), h.b.Block.End(), written)

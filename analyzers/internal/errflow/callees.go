@@ -811,6 +811,22 @@ func (r *Result) ZeroValue(b *Body, expr ast.Expr) bool {
 // function that hands it to b) is the upstream failing: see
 // parsesUpstream.
 func (r *Result) FailedCall(b *Body, br *Branch) bool {
+	return r.failedCall(b, br, true)
+}
+
+// FailedWork is FailedCall where a parse never counts, even of what an
+// upstream answered: the call that failed is work that went out (a
+// request, a command, a store's query). A part of an answer left out
+// because a field the upstream sent does not parse (a timestamp shown
+// beside the data) leaves out what the upstream said wrongly; it does
+// not pass a failure to fetch for an answer.
+func (r *Result) FailedWork(b *Body, br *Branch) bool {
+	return r.failedCall(b, br, false)
+}
+
+// failedCall is FailedCall, counting parses of upstream values when
+// upstream says so.
+func (r *Result) failedCall(b *Body, br *Branch, upstream bool) bool {
 	info := r.pass.TypesInfo
 	for _, o := range handledOrigins(b, br) {
 		call, ok := ast.Unparen(o.Expr).(*ast.CallExpr)
@@ -821,7 +837,7 @@ func (r *Result) FailedCall(b *Body, br *Branch) bool {
 		if fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == model.MCPGoPath || fn.Pkg().Path() == model.GoSDKPath) {
 			continue // request.RequireInt("priority"): reading the tool's input, not work
 		}
-		if !malformedInput(fn) || r.parsesUpstream(b, fn, call) {
+		if !malformedInput(fn) || upstream && r.parsesUpstream(b, fn, call) {
 			return true
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -121,6 +122,33 @@ func told(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, er
 	return mcp.NewToolResultText(fmt.Sprint(items, failed)), nil
 }
 
+// stampOf is what the status service answers: when its data was taken.
+func stampOf(ctx context.Context) (string, error) {
+	resp, err := http.Get("http://status/stamp")
+	if err != nil {
+		return "", err
+	}
+	defer resp.Body.Close()
+	var stamp string
+	err = json.NewDecoder(resp.Body).Decode(&stamp)
+	return stamp, err
+}
+
+// stamped shows when the data was taken only when the stamp the service
+// sent parses: a stamp sent wrongly is left out, and what the service
+// said is the answer.
+func stamped(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	stamp, err := stampOf(ctx)
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("reading the status", err), nil
+	}
+	when := ""
+	if t, err := time.Parse(time.RFC3339, stamp); err == nil {
+		when = " (taken " + t.Format("15:04") + ")"
+	}
+	return mcp.NewToolResultText("status" + when), nil
+}
+
 func ServeParts() {
 	s := server.NewMCPServer("parts", "1.0.0")
 	s.AddTool(mcp.NewTool("policies"), policies)
@@ -130,4 +158,5 @@ func ServeParts() {
 	s.AddTool(mcp.NewTool("told"), told)
 	s.AddTool(mcp.NewTool("priority"), priority)
 	s.AddTool(mcp.NewTool("rendered"), rendered)
+	s.AddTool(mcp.NewTool("stamped"), stamped)
 }
