@@ -431,7 +431,8 @@ type checker struct {
 	// implSinks are the texts that show the errors of interface
 	// parameters' methods, by the function whose parameter it is (see
 	// implsinks.go).
-	implSinks []implSink
+	implSinks    []implSink
+	serviceCalls map[*errflow.Root]bool // see callsServiceParam
 }
 
 // A doneKey is one finding: a rule at a node. A value reached from two

@@ -68,9 +68,8 @@ func (s implSink) less(t implSink) int {
 // parameters whose errors the text at (an operand of a printf-like call
 // when index >= 0) shows, as methods says.
 func (s *messageScan) noteShown(methods func(*errflow.Body, ast.Expr, int) []errflow.ParamMethod, at ast.Expr, index int, sink string) {
-	fn := s.b.Root.Body.Func
-	if fn == nil || !hasServiceParam(fn.Signature()) {
-		return // no interface parameter a caller could hand an implementation in
+	if !s.c.callsServiceParam(s.b.Root) {
+		return // no method of an interface parameter is called: nothing to note
 	}
 	for _, pm := range methods(s.b, at, index) {
 		s.c.addImplSink(implSink{
@@ -89,17 +88,40 @@ func (c *checker) addImplSink(s implSink) {
 	}
 }
 
-// hasServiceParam reports whether sig has a parameter of an interface
-// type with methods, other than a context or an error.
-func hasServiceParam(sig *types.Signature) bool {
-	for v := range sig.Params().Variables() {
-		t := v.Type()
-		iface, ok := t.Underlying().(*types.Interface)
-		if ok && iface.NumMethods() > 0 && !errflow.IsError(t) && !model.IsNamed(t, "context", "Context") {
-			return true
+// callsServiceParam reports whether the root's bodies call a method of
+// an interface parameter of its declared function (not a context's or
+// an error's), memoized: only then can a text of the root show such a
+// method's error, and asking the walk costs a second walk of the text.
+func (c *checker) callsServiceParam(root *errflow.Root) bool {
+	if calls, ok := c.serviceCalls[root]; ok {
+		return calls
+	}
+	found := false
+	if fn := root.Body.Func; fn != nil {
+		params := map[types.Object]bool{}
+		for v := range fn.Signature().Params().Variables() {
+			t := v.Type()
+			if types.IsInterface(t) && !errflow.IsError(t) && !model.IsNamed(t, "context", "Context") {
+				params[v] = true
+			}
+		}
+		for _, b := range root.Bodies {
+			for _, call := range b.Calls {
+				sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+				if !ok {
+					continue
+				}
+				if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && params[c.info.Uses[id]] {
+					found = true
+				}
+			}
 		}
 	}
-	return false
+	if c.serviceCalls == nil {
+		c.serviceCalls = map[*errflow.Root]bool{}
+	}
+	c.serviceCalls[root] = found
+	return found
 }
 
 // exportImplSinks lifts the package's texts to the exported functions
