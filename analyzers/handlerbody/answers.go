@@ -15,8 +15,9 @@ import (
 // package's GetDeals, whose helper returns nil when the deals it was
 // handed cannot be decoded. A package whose handler answers with the
 // function's value reports them (see errflow.ForeignCallees), as a
-// handler's callee of its own package is judged. Only
-// no-fake-empty-result.
+// handler's callee of its own package is judged: no-fake-empty-result,
+// and preserve-cause-on-rethrow for the errors it builds into its answer
+// (see flattenedInAnswer).
 type answerPendingFact struct{ report.PendingSet }
 
 func (*answerPendingFact) AFact() {}
@@ -52,7 +53,12 @@ func (c *checker) exportAnswers() {
 		}
 		c.done = map[doneKey]bool{}
 		ce := &errflow.Callee{Body: b, FailsClosed: c.flow.FailsClosed(b.Func)}
-		p := c.report.Capture(candidateNeeds, func() { checkEmptyAnswers(c, ce, "a handler that answers with what it gives") })
+		p := c.report.Capture(candidateNeeds, func() {
+			checkEmptyAnswers(c, ce, "a handler that answers with what it gives")
+			if b.Block != nil {
+				flattenedInAnswer(calleeHandler(c, ce))
+			}
+		})
 		if len(p) > 0 {
 			queue = append(queue, answerStep{b.Func, p, 0})
 		}

@@ -85,6 +85,40 @@ func preserveCauseOnRethrow(h *handler) {
 	}
 }
 
+// flattenedInAnswer reports, in a function whose answer — a value, not an
+// error — a handler gives, the errors a return builds while handling err
+// that format err as text: handed to what makes the answer (return
+// c.stepResponse(state, fmt.Errorf("step failed: %v", err))), the error
+// travels to the client with it, as surely as a returned one does, and
+// has lost its cause on the way. A function that returns an error is
+// judged on the error's path instead (errflow.Sources); a branch chosen
+// by testing which error it handles is flattenedTranslation's.
+func flattenedInAnswer(h *handler) {
+	n := h.b.Sig.Results().Len()
+	if n == 0 || errflow.IsErrorOrRuntimeError(h.b.Sig.Results().At(n-1).Type()) {
+		return
+	}
+	for _, ret := range h.b.Returns {
+		br := h.branchFor(ret)
+		if br == nil || br.Sentinel {
+			continue
+		}
+		for _, res := range ret.Results {
+			ast.Inspect(res, func(n ast.Node) bool {
+				if _, ok := n.(*ast.FuncLit); ok {
+					return false
+				}
+				call, ok := n.(*ast.CallExpr)
+				if !ok || !model.IsFunc(model.Callee(h.c.info, call), "fmt", "Errorf") || !formatsAsText(h.c.info, call, br.Err) {
+					return true
+				}
+				h.lostCause(call, br)
+				return false
+			})
+		}
+	}
+}
+
 // delegatedCause judges "return f(...)" in a branch that handles err: f's
 // results are the handler's, as f's summary says — an error result a
 // helper builds from a message alone (return toolErrorf(logger, "not

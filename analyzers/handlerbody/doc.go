@@ -174,6 +174,14 @@
 // at its call.
 // Named results are followed as locals that start at their zero value.
 //
+// So are the functions whose answer — a value, not an error — a handler
+// gives, in its package or another (the functions the no-fake-empty-result
+// rule follows for an answer): a return that, while handling err, builds
+// an error into what it answers with (return c.stepResponse(state,
+// fmt.Errorf("step failed: %v", err)), a constructor that shows the
+// error's text in a field of the answer) sends that error to the client
+// with the answer, and a %v or %s of err in it loses the cause on the way.
+//
 // A cause that is there but formats err as text is reported as such: the
 // fmt.Errorf given to mcperr.WithCause, wrapped with %w or joined with
 // errors.Join into the returned error, directly or through a local

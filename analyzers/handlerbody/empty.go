@@ -86,6 +86,7 @@ func noFakeEmptyInCallee(c *checker, ce *errflow.Callee) {
 	if ce.Body.Sig != nil && ce.Body.Block != nil {
 		// A part of the answer the helper adds only on success.
 		noSuccessOnlyPart(calleeHandler(c, ce))
+		flattenedInAnswer(calleeHandler(c, ce))
 	}
 }
 
@@ -109,7 +110,10 @@ func calleeHandler(c *checker, ce *errflow.Callee) *handler {
 	if lit, ok := b.Node.(*ast.FuncLit); ok {
 		fh.Lit = lit
 	}
-	p := &errflow.Path{Kind: ce.Path.Kind, Roles: roles, Via: ce.Path.Via}
+	p := &errflow.Path{Kind: model.Adapted, Roles: roles}
+	if ce.Path != nil { // nil for a function of the package other packages' handlers may answer with
+		p.Kind, p.Via = ce.Path.Kind, ce.Path.Via
+	}
 	return &handler{Handler: fh, Path: p, c: c, b: b, results: n, source: true}
 }
 

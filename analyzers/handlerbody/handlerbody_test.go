@@ -12,7 +12,7 @@ import (
 func Test(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), handlerbody.Analyzer,
 		"./tools", "./factory", "./aliased", "./dotted", "./gosdk", "./gosdkhandlers", "./mcpgo", "./mcpgohandlers",
-		"./stringify", "./gen", "./suppress", "./adapted", "./helpers", "./paths", "./mixedgen", "./causeverb", "./logged", "./causefields", "./bodyroots", "./narrowed", "./successonly", "./errhelper", "./translated")
+		"./stringify", "./gen", "./suppress", "./adapted", "./helpers", "./paths", "./mixedgen", "./causeverb", "./logged", "./causefields", "./bodyroots", "./narrowed", "./successonly", "./errhelper", "./translated", "./answercause")
 }
 
 // TestOtherPackages checks the handlers a tool of another package uses:
@@ -58,4 +58,11 @@ func TestCallbacks(t *testing.T) {
 // implementation's errors carry into the tools' texts.
 func TestWired(t *testing.T) {
 	crosstest.Run(t, analysistest.TestData(), handlerbody.Analyzer, "./wired/...")
+}
+
+// TestAnswerCauses checks the errors a function of another package builds
+// into the answer a handler gives: recorded by its package, reported by
+// the package whose handler answers with it.
+func TestAnswerCauses(t *testing.T) {
+	crosstest.Run(t, analysistest.TestData(), handlerbody.Analyzer, "./answerkit", "./answerserver")
 }
