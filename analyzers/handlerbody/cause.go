@@ -109,13 +109,29 @@ func flattenedInAnswer(h *handler) {
 					return false
 				}
 				call, ok := n.(*ast.CallExpr)
-				if !ok || !model.IsFunc(model.Callee(h.c.info, call), "fmt", "Errorf") || !formatsAsText(h.c.info, call, br.Err) {
+				if !ok || !model.IsFunc(model.Callee(h.c.info, call), "fmt", "Errorf") || !errflow.Mentions(h.c.info, call, br.Err) {
 					return true
 				}
-				h.lostCause(call, br)
+				if formatsAsText(h.c.info, call, br.Err) {
+					h.lostCause(call, br)
+				}
+				h.answerErrorHelpers(call)
 				return false
 			})
 		}
+	}
+}
+
+// answerErrorHelpers judges the helpers of the package whose errors an
+// error built into an answer (call) carries, as a handler's sources are:
+// waitForStop's %v is lost with the answer's error as it would be with a
+// returned one.
+func (h *handler) answerErrorHelpers(call *ast.CallExpr) {
+	for _, hb := range h.c.flow.ExprHelpers(h.b, call) {
+		if h.c.model.InGenerated(h.c.pass.Fset, hb.Node.Pos()) || hb.Sig == nil || hb.Sig.Results().Len() == 0 {
+			continue
+		}
+		h.c.checkSourceBody(hb, h.Path.Kind, []errflow.Step{{Pos: call.Pos(), What: "its error reaches the client in the answer built here"}})
 	}
 }
 

@@ -180,7 +180,9 @@
 // an error into what it answers with (return c.stepResponse(state,
 // fmt.Errorf("step failed: %v", err)), a constructor that shows the
 // error's text in a field of the answer) sends that error to the client
-// with the answer, and a %v or %s of err in it loses the cause on the way.
+// with the answer, and a %v or %s of err in it loses the cause on the way;
+// the helpers whose errors it carries are on the error's path as a
+// returned error's are.
 //
 // A cause that is there but formats err as text is reported as such: the
 // fmt.Errorf given to mcperr.WithCause, wrapped with %w or joined with

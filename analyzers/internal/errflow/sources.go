@@ -275,6 +275,41 @@ func (r *Result) ErrorHelpers(b *Body) []*Body {
 	return out
 }
 
+// ExprHelpers returns the functions and literals of the package whose
+// returned error the error expr, written in b, may carry, helper to
+// helper, as ErrorHelpers does for b's returned error: the helpers of an
+// error a function builds into its answer rather than returns.
+func (r *Result) ExprHelpers(b *Body, expr ast.Expr) []*Body {
+	if r.x == nil {
+		return nil
+	}
+	if r.helperFinder == nil {
+		r.helperFinder = &finder{r: r, info: r.pass.TypesInfo, x: r.x, helpersOnly: true}
+	}
+	f := r.helperFinder
+	saved := f.helperForeign
+	defer func() { f.helperForeign = saved }()
+	seen := map[*Body]bool{b: true}
+	var out, queue []*Body
+	for _, ref := range f.errorSources(r.finalWalk(b.Root), expr, -1, false, 0) {
+		if !seen[ref.b] {
+			seen[ref.b] = true
+			out = append(out, ref.b)
+			queue = append(queue, ref.b)
+		}
+	}
+	for ; len(queue) > 0 && len(out) < maxSources; queue = queue[1:] {
+		for _, h := range r.directHelpers(queue[0]) {
+			if !seen[h] {
+				seen[h] = true
+				out = append(out, h)
+				queue = append(queue, h)
+			}
+		}
+	}
+	return out
+}
+
 // directHelpers returns the bodies of the package whose error b's
 // returned error may carry directly, memoized: the exported functions of
 // a package share their helpers.

@@ -72,7 +72,19 @@ func (d *debugger) step() StepResult {
 	if err := d.next(); err != nil {
 		return answer(st, fmt.Errorf("stepping: %w", err))
 	}
+	if err := d.settle(); err != nil {
+		return answer(st, fmt.Errorf("settling: %w", err))
+	}
 	return answer(st, nil)
+}
+
+// settle waits for the program to stop: its error is built into the
+// step's answer, with the cause it lost here.
+func (d *debugger) settle() error {
+	if _, err := d.state(); err != nil {
+		return fmt.Errorf("waiting for a stop: %v", err) // want `preserve-cause-on-rethrow: fmt.Errorf formats err with %v`
+	}
+	return nil
 }
 
 // evaluate returns its error as an error: the handler's error path

@@ -39,9 +39,17 @@ func (s *Session) Continue() Answer { // want Continue:"answer pending: preserve
 	return answer(nil)
 }
 
-// Halt stops the program; its failure keeps the cause.
-func (s *Session) Halt() Answer {
+func (s *Session) ping() error {
 	if err := s.attach(); err != nil {
+		return fmt.Errorf("ping: %v", err) // want `preserve-cause-on-rethrow: fmt.Errorf formats err with %v`
+	}
+	return nil
+}
+
+// Halt stops the program; its own failure keeps the cause, its helper's
+// does not.
+func (s *Session) Halt() Answer { // want Halt:"answer pending: preserve-cause-on-rethrow@.*"
+	if err := s.ping(); err != nil {
 		return answer(fmt.Errorf("halt: %w", err))
 	}
 	return answer(nil)
