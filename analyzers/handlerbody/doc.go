@@ -482,7 +482,9 @@
 // value), a variable declared with a value of its own (limit := 10: the
 // failure leaves the default), an optional extra beside an answer that
 // holds data the function gathered before the if whatever the call did
-// (a deeplink beside a rendered image), an if whose body returns, or a
+// (a deeplink beside a rendered image), an if whose body returns its own
+// answer (one that returns only on a further condition, a page with more
+// to come, falls through otherwise and is reported), or a
 // call that only reads the input (the SDK's request.RequireInt) or
 // parses a value, even one an upstream sent (a timestamp shown beside the
 // data only when it parses: what was left out is what the upstream sent

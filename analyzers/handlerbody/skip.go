@@ -215,6 +215,25 @@ func leaves(s ast.Stmt) bool {
 	return found
 }
 
+// leavesAtTop reports whether a statement of the block itself, not one
+// nested in an if or a loop of it, leaves (see leaves): a body that
+// returns its own answer when the call succeeds is a test for success
+// (noFallThroughOnFailure's), while one that returns only on a further
+// condition (a page with more to come) falls through to the success after
+// it otherwise, with or without its part.
+func leavesAtTop(b *ast.BlockStmt) bool {
+	for _, st := range b.List {
+		switch st.(type) {
+		case *ast.IfStmt, *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+			continue
+		}
+		if leaves(st) {
+			return true
+		}
+	}
+	return false
+}
+
 // tellsAsked reports whether what follows a range loop up to ret says
 // how many it was asked for, len(X) of the ranged X, directly or through
 // a variable given it before: "Requested 5, retrieved 3" tells the client
@@ -274,7 +293,7 @@ func noSuccessOnlyPart(h *handler) {
 			return false
 		}
 		is, ok := n.(*ast.IfStmt)
-		if !ok || is.Else != nil || leaves(is.Body) || terminates(is.Body) && !endsInLoop(is.Body) {
+		if !ok || is.Else != nil || leavesAtTop(is.Body) || terminates(is.Body) && !endsInLoop(is.Body) {
 			return true
 		}
 		err := successTest(info, is.Cond)

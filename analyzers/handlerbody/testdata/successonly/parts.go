@@ -149,6 +149,20 @@ func stamped(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult,
 	return mcp.NewToolResultText("status" + when), nil
 }
 
+// paged returns early with a page when more are to come, and otherwise
+// falls through to the answer: with or without the cluster's part.
+func paged(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var items []string
+	cluster, err := listFrom(ctx, "http://policies/cluster")
+	if err == nil { // want `no-fake-empty-result: mcp-go handler paged adds to its answer only when err is nil`
+		items = append(items, cluster...)
+		if len(items) > 100 {
+			return mcp.NewToolResultText(fmt.Sprint(items[:100], " and more")), nil
+		}
+	}
+	return mcp.NewToolResultText(fmt.Sprint(items)), nil
+}
+
 func ServeParts() {
 	s := server.NewMCPServer("parts", "1.0.0")
 	s.AddTool(mcp.NewTool("policies"), policies)
@@ -159,4 +173,5 @@ func ServeParts() {
 	s.AddTool(mcp.NewTool("priority"), priority)
 	s.AddTool(mcp.NewTool("rendered"), rendered)
 	s.AddTool(mcp.NewTool("stamped"), stamped)
+	s.AddTool(mcp.NewTool("paged"), paged)
 }
