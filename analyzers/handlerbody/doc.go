@@ -266,7 +266,10 @@
 // result (json.Marshal, an Encoder, mcp-go's NewToolResultStructured and
 // NewToolResultJSON), with the structs, maps and slices those hold; text
 // an error puts in a field or map key of it is checked as an error
-// message is. Text that does not come from an error is not: a raw body
+// message is, and so is a struct of it that a function made, in this
+// package or another, with an error's text in one of its fields
+// (receipt.Error = fmt.Sprintf("git status failed: %v", err), the error
+// carrying what git wrote). Text that does not come from an error is not: a raw body
 // in the output is the tool's answer.
 //
 // A struct a helper returns carries the raw values its literal puts in

@@ -33,24 +33,34 @@ func noStringifyInOutput(h *handler) {
 	if h.source || h.b == nil {
 		return
 	}
-	if !h.copiesErrorText() {
-		return
-	}
 	out := h.outputTypes()
 	if out.Len() == 0 {
 		return
 	}
+	// Text the handler makes of an error itself, or a struct of the
+	// output a function made, whose fields may hold an error's text
+	// (receipt.ReceiptError = fmt.Sprintf("git status failed: %v", err)).
+	copies := h.copiesErrorText()
 	s := &messageScan{c: h.c, b: h.b}
 	info := h.c.info
 	check := func(value ast.Expr, field string, at ast.Node) {
-		if !errflow.IsText(info.TypeOf(value)) {
-			return
+		t := info.TypeOf(value)
+		var blobs []errflow.Blob
+		switch {
+		case errflow.IsText(t) && copies:
+			blobs = h.c.flow.BlobsIn(h.b, value)
+		case isStructValue(t) && out.At(model.Deref(t)) != nil:
+			blobs = h.c.flow.StructBlobs(h.b, value)
 		}
-		for _, b := range h.c.flow.BlobsIn(h.b, value) {
+		for _, b := range blobs {
 			if !b.InError {
 				continue
 			}
-			sink := fmt.Sprintf("the %s of the output %s returns", field, h.describe())
+			where := field
+			if b.Field != "" {
+				where += "." + b.Field
+			}
+			sink := fmt.Sprintf("the %s of the output %s returns", where, h.describe())
 			var related []analysis.RelatedInformation
 			if b.Pos.IsValid() && (b.Pos < at.Pos() || b.Pos >= at.End()) {
 				related = append(related, analysis.RelatedInformation{Pos: at.Pos(), End: at.End(), Message: "the error's text is put in the output here"})
@@ -94,6 +104,15 @@ func noStringifyInOutput(h *handler) {
 		}
 		return true
 	})
+}
+
+// isStructValue reports whether t is a struct or a pointer to one.
+func isStructValue(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	_, ok := model.Deref(t).Underlying().(*types.Struct)
+	return ok
 }
 
 // keyName names, for a message, the element of a struct or map of type

@@ -59,6 +59,7 @@ type FactBlob struct {
 	Line              int
 	ErrType           string
 	Outside           bool
+	InError           bool
 	EntrySite         string
 	EntryFile         string
 	EntryLine         int
@@ -126,7 +127,7 @@ func factBlobs(bs []Blob) []FactBlob {
 	var out []FactBlob
 	for _, b := range bs {
 		out = append(out, FactBlob{Kind: b.Kind, What: b.What, Site: b.Site, Field: b.Field, Via: b.Via, File: b.File, Line: b.Line, ErrType: b.ErrType,
-			Outside: b.Outside, EntrySite: b.EntrySite, EntryFile: b.EntryFile, EntryLine: b.EntryLine})
+			Outside: b.Outside, InError: b.InError, EntrySite: b.EntrySite, EntryFile: b.EntryFile, EntryLine: b.EntryLine})
 	}
 	return out
 }
@@ -136,7 +137,7 @@ func blobsOf(fbs []FactBlob) []Blob {
 	var out []Blob
 	for _, b := range fbs {
 		out = append(out, Blob{Kind: b.Kind, What: b.What, Site: b.Site, Field: b.Field, Via: append([]string(nil), b.Via...), File: b.File, Line: b.Line, ErrType: b.ErrType,
-			Outside: b.Outside, Entry: Entry{EntrySite: b.EntrySite, EntryFile: b.EntryFile, EntryLine: b.EntryLine}})
+			Outside: b.Outside, InError: b.InError, Entry: Entry{EntrySite: b.EntrySite, EntryFile: b.EntryFile, EntryLine: b.EntryLine}})
 	}
 	return out
 }

@@ -98,3 +98,16 @@ func (r *Result) MethodBlobs(fn *types.Func, index int) []Blob {
 	}
 	return sortedBlobs(out)
 }
+
+// StructBlobs returns the raw upstream values the text fields of the
+// struct value expr (or the struct it points to), written in b, may
+// hold, each with its Field: of a literal, of a local's later writes, of
+// a called function's struct result as its summary says.
+func (r *Result) StructBlobs(b *Body, expr ast.Expr) []Blob {
+	w := r.finalWalk(b.Root)
+	var out []Blob
+	for _, o := range b.Root.Resolver.OriginsOf(expr) {
+		out = appendBlobs(out, w.structBlobs(o, 0)...)
+	}
+	return sortedBlobs(out)
+}
