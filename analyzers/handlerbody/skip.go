@@ -518,12 +518,22 @@ func hasDefault(info *types.Info, block *ast.BlockStmt, v *types.Var) bool {
 
 // mayAnswerSuccess reports whether ret answers with a success: as success
 // does, or, for return f(…) handing on all of a helper's results
-// (return NewJSONResult(out)), when the helper's result may be one.
+// (return NewJSONResult(out)), when the helper's result may be one, and
+// so for those results taken first (result, err := NewJSONResult(out);
+// return result, err): a success unless the helper fails.
 func (h *handler) mayAnswerSuccess(ret *ast.ReturnStmt) bool {
-	if len(ret.Results) == h.results {
-		return h.success(ret)
-	}
 	resIndex := h.resultSlot()
+	if len(ret.Results) == h.results {
+		if h.success(ret) {
+			return true
+		}
+		errIndex := h.errorSlot()
+		if errIndex < 0 || resIndex < 0 || h.c.flow.ErrNonNil(h.b, ret, ret.Results[errIndex]) {
+			return false
+		}
+		shape := h.c.flow.ResultShape(h.b, ret.Results[resIndex])
+		return shape&(errflow.ShapeSuccess|errflow.ShapeValue) != 0
+	}
 	if len(ret.Results) != 1 || resIndex < 0 {
 		return false
 	}

@@ -160,7 +160,17 @@ func paged(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, e
 			return mcp.NewToolResultText(fmt.Sprint(items[:100], " and more")), nil
 		}
 	}
-	return mcp.NewToolResultText(fmt.Sprint(items)), nil
+	result, err := textResult(items)
+	return result, err
+}
+
+// textResult is the answer's JSON, or the error encoding it met.
+func textResult(v any) (*mcp.CallToolResult, error) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return mcp.NewToolResultText(string(data)), nil
 }
 
 func ServeParts() {
