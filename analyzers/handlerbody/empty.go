@@ -84,9 +84,11 @@ func noFakeEmptyResult(h *handler) {
 func noFakeEmptyInCallee(c *checker, ce *errflow.Callee) {
 	checkEmptyAnswers(c, ce, handlerName(ce.Handler)+", which calls it,")
 	if ce.Body.Sig != nil && ce.Body.Block != nil {
-		// A part of the answer the helper adds only on success.
-		noSuccessOnlyPart(calleeHandler(c, ce))
-		flattenedInAnswer(calleeHandler(c, ce))
+		// A part of the answer the helper adds only on success, and the
+		// errors it builds into its answer.
+		h := calleeHandler(c, ce)
+		noSuccessOnlyPart(h)
+		flattenedInAnswer(h)
 	}
 }
 

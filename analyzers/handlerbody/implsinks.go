@@ -64,6 +64,13 @@ func (s implSink) less(t implSink) int {
 	return strings.Compare(fmt.Sprintf("%s#%d.%s %s", s.Func, s.Param, s.Method, s.At), fmt.Sprintf("%s#%d.%s %s", t.Func, t.Param, t.Method, t.At))
 }
 
+// handedBy is s as a text of caller's parameter i, which caller hands
+// on to s.Func's.
+func (s implSink) handedBy(caller *types.Func, i int) implSink {
+	s.Func, s.Param = model.FuncName(caller), i
+	return s
+}
+
 // noteShown records the methods of the scanned root's interface
 // parameters whose errors the text at (an operand of a printf-like call
 // when index >= 0) shows, as methods says.
@@ -150,9 +157,7 @@ func (c *checker) exportImplSinks() {
 		}
 		c.eachCallOf(s.Func, func(b *errflow.Body, call *ast.CallExpr) {
 			if caller, i, ok := c.handedParam(b, argAt(call, s.Param)); ok {
-				lifted := s
-				lifted.Func, lifted.Param = model.FuncName(caller), i
-				work = append(work, lifted)
+				work = append(work, s.handedBy(caller, i))
 			}
 		})
 	}
@@ -268,9 +273,7 @@ func (c *checker) judgeImplSinks(b *errflow.Body, call *ast.CallExpr, fn *types.
 		}
 		if types.IsInterface(t) {
 			if caller, i, ok := c.handedParam(b, arg); ok {
-				lifted := s
-				lifted.Func, lifted.Param = model.FuncName(caller), i
-				c.addImplSink(lifted)
+				c.addImplSink(s.handedBy(caller, i))
 			}
 			continue
 		}

@@ -261,18 +261,7 @@ func (r *Result) ErrorHelpers(b *Body) []*Body {
 	if r.x == nil || errorIndex(b.Sig) < 0 {
 		return nil
 	}
-	seen := map[*Body]bool{b: true}
-	var out []*Body
-	for queue := []*Body{b}; len(queue) > 0 && len(out) < maxSources; queue = queue[1:] {
-		for _, h := range r.directHelpers(queue[0]) {
-			if !seen[h] {
-				seen[h] = true
-				out = append(out, h)
-				queue = append(queue, h)
-			}
-		}
-	}
-	return out
+	return r.helpersFrom(b, r.directHelpers(b))
 }
 
 // ExprHelpers returns the functions and literals of the package whose
@@ -283,23 +272,24 @@ func (r *Result) ExprHelpers(b *Body, expr ast.Expr) []*Body {
 	if r.x == nil {
 		return nil
 	}
-	if r.helperFinder == nil {
-		r.helperFinder = &finder{r: r, info: r.pass.TypesInfo, x: r.x, helpersOnly: true}
-	}
-	f := r.helperFinder
+	f := r.helpers()
 	saved := f.helperForeign
 	defer func() { f.helperForeign = saved }()
+	var first []*Body
+	for _, ref := range f.errorSources(r.finalWalk(b.Root), expr, -1, false, 0) {
+		first = append(first, ref.b)
+	}
+	return r.helpersFrom(b, first)
+}
+
+// helpersFrom returns first and, helper to helper, the helpers whose
+// error theirs may carry, each once and none of them b, up to
+// maxSources.
+func (r *Result) helpersFrom(b *Body, first []*Body) []*Body {
 	seen := map[*Body]bool{b: true}
 	var out, queue []*Body
-	for _, ref := range f.errorSources(r.finalWalk(b.Root), expr, -1, false, 0) {
-		if !seen[ref.b] {
-			seen[ref.b] = true
-			out = append(out, ref.b)
-			queue = append(queue, ref.b)
-		}
-	}
-	for ; len(queue) > 0 && len(out) < maxSources; queue = queue[1:] {
-		for _, h := range r.directHelpers(queue[0]) {
+	add := func(hs []*Body) {
+		for _, h := range hs {
 			if !seen[h] {
 				seen[h] = true
 				out = append(out, h)
@@ -307,7 +297,20 @@ func (r *Result) ExprHelpers(b *Body, expr ast.Expr) []*Body {
 			}
 		}
 	}
+	add(first)
+	for ; len(queue) > 0 && len(out) < maxSources; queue = queue[1:] {
+		add(r.directHelpers(queue[0]))
+	}
 	return out
+}
+
+// helpers returns the finder that follows errors into helpers only,
+// made on first use.
+func (r *Result) helpers() *finder {
+	if r.helperFinder == nil {
+		r.helperFinder = &finder{r: r, info: r.pass.TypesInfo, x: r.x, helpersOnly: true}
+	}
+	return r.helperFinder
 }
 
 // directHelpers returns the bodies of the package whose error b's
@@ -319,10 +322,7 @@ func (r *Result) directHelpers(b *Body) []*Body {
 	}
 	var hs []*Body
 	if errIndex := errorIndex(b.Sig); errIndex >= 0 {
-		if r.helperFinder == nil {
-			r.helperFinder = &finder{r: r, info: r.pass.TypesInfo, x: r.x, helpersOnly: true}
-		}
-		f := r.helperFinder
+		f := r.helpers()
 		f.helperForeign = nil
 		w := r.finalWalk(b.Root)
 		n := b.Sig.Results().Len()
