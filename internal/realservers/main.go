@@ -10,10 +10,15 @@
 // default to ./... . A review is a file named after the server's
 // directory, DIR/NAME.md, whose lines
 //
-//	DEFECT<TAB>path/to/file.go:LINE<TAB>rule-id<TAB>…
+//	DEFECT<TAB>path/to/file.go:LINE<TAB>rule-id<TAB>class<TAB>…
 //
-// are the defects a reader found; a finding matches a defect of the same
-// rule in the same file within one line. Other lines are ignored.
+// are the defects a reader found (BRIEF.md is the reader's brief; the
+// class is protocol, result, body, cause or swallow, and defaults to the
+// rule's). A finding matches a defect of its class in the same file within
+// one line, at its own position or at one of its related positions (a
+// root names the returns it explains). Other lines are ignored. With -out,
+// DIR/NAME.reading lists what is left to read: the findings that match no
+// defect and the defects no finding reports.
 package main
 
 import (
@@ -87,7 +92,13 @@ func run(w io.Writer, reviewDir, outDir string, servers []string) error {
 				return err
 			}
 			s := score(report.Findings, defects)
-			row = append(row, strconv.Itoa(len(defects)), strconv.Itoa(s.found), strconv.Itoa(len(defects)-s.found), strconv.Itoa(s.unmatched))
+			found := s.count()
+			row = append(row, strconv.Itoa(len(defects)), fmt.Sprintf("%d (%s)", found, byClass(defects, s)), strconv.Itoa(len(defects)-found), strconv.Itoa(len(s.unmatched)))
+			if outDir != "" {
+				if err := writeReading(filepath.Join(outDir, name+".reading"), defects, s); err != nil {
+					return err
+				}
+			}
 		} else {
 			row = append(row, "", "", "", "")
 		}
@@ -125,7 +136,14 @@ type report struct {
 }
 
 type finding struct {
-	Rule string `json:"rule"`
+	Rule    string     `json:"rule"`
+	File    string     `json:"file"`
+	Line    int        `json:"line"`
+	Message string     `json:"message"`
+	Related []position `json:"related"`
+}
+
+type position struct {
 	File string `json:"file"`
 	Line int    `json:"line"`
 }
@@ -175,10 +193,32 @@ func byRule(fs []finding) string {
 
 // A defect is one a reviewer found.
 type defect struct {
-	file string
-	line int
-	rule string
+	file  string
+	line  int
+	rule  string
+	class string // the review's class, or the rule's
+	text  string // the review's line, for the list of misses
 }
+
+// classOf gives the class a rule's defects belong to, the classes the
+// review brief (BRIEF.md) names.
+func classOf(rule string) string {
+	switch rule {
+	case "sdk-protocol-error", "sdk-wrapped-protocol-error":
+		return "protocol"
+	case "sdk-result-dropped", "sdk-nil-result", "sdk-error-result-without-content":
+		return "result"
+	case "no-stringify-upstream-error":
+		return "body"
+	case "preserve-cause-on-rethrow":
+		return "cause"
+	case "no-fake-empty-result":
+		return "swallow"
+	}
+	return rule
+}
+
+var classes = []string{"protocol", "result", "body", "cause", "swallow"}
 
 func readReview(path string) ([]defect, error) {
 	f, err := os.Open(path)
@@ -198,33 +238,101 @@ func readReview(path string) ([]defect, error) {
 		if !ok || err != nil {
 			return nil, fmt.Errorf("%s:%d: want path:line, got %q", path, n, fields[1])
 		}
-		out = append(out, defect{file, l, strings.TrimSpace(fields[2])})
+		rule := strings.TrimSpace(fields[2])
+		class := classOf(rule)
+		if len(fields) > 3 && slices.Contains(classes, strings.TrimSpace(fields[3])) {
+			class = strings.TrimSpace(fields[3])
+		}
+		out = append(out, defect{file, l, rule, class, sc.Text()})
 	}
 	return out, sc.Err()
 }
 
-type scored struct{ found, unmatched int }
+// A scored server: which defects its findings report, and which
+// findings report none (to be read and judged true or false).
+type scored struct {
+	found     []bool
+	unmatched []finding
+}
 
-// score matches findings to defects: the same rule in the same file,
-// within a line. Each defect counts once however many findings it has.
+func (s scored) count() int {
+	n := 0
+	for _, ok := range s.found {
+		if ok {
+			n++
+		}
+	}
+	return n
+}
+
+// score matches findings to defects: a finding reports a defect of its
+// class when it or one of its related positions is in the defect's file
+// within a line of it (a root names the returns it explains as related
+// positions). Each defect counts once however many findings it has.
 func score(fs []finding, defects []defect) scored {
-	var s scored
-	found := make([]bool, len(defects))
+	s := scored{found: make([]bool, len(defects))}
 	for _, f := range fs {
 		hit := false
 		for i, d := range defects {
-			if d.file == f.File && d.rule == f.Rule && f.Line-d.line <= 1 && d.line-f.Line <= 1 {
-				found[i], hit = true, true
+			if d.class == classOf(f.Rule) && f.reports(d) {
+				s.found[i], hit = true, true
 			}
 		}
 		if !hit {
-			s.unmatched++
-		}
-	}
-	for _, ok := range found {
-		if ok {
-			s.found++
+			s.unmatched = append(s.unmatched, f)
 		}
 	}
 	return s
+}
+
+func (f finding) reports(d defect) bool {
+	near := func(file string, line int) bool {
+		return file == d.file && line-d.line <= 1 && d.line-line <= 1
+	}
+	if near(f.File, f.Line) {
+		return true
+	}
+	for _, r := range f.Related {
+		if near(r.File, r.Line) {
+			return true
+		}
+	}
+	return false
+}
+
+// byClass gives found/defects per class, "protocol 3/4, body 2/2".
+func byClass(defects []defect, s scored) string {
+	var parts []string
+	for _, c := range classes {
+		n, found := 0, 0
+		for i, d := range defects {
+			if d.class == c {
+				n++
+				if s.found[i] {
+					found++
+				}
+			}
+		}
+		if n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d/%d", c, found, n))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// writeReading writes what is left to read: the findings that match no
+// defect, and the defects no finding reports.
+func writeReading(path string, defects []defect, s scored) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# findings that match no defect (%d): read each, judge true or false\n", len(s.unmatched))
+	for _, f := range s.unmatched {
+		fmt.Fprintf(&b, "%s:%d\t%s\t%s\n", f.File, f.Line, f.Rule, f.Message)
+	}
+	fmt.Fprintf(&b, "\n# defects no finding reports (%d)\n", len(defects)-s.count())
+	for i, d := range defects {
+		if !s.found[i] {
+			fmt.Fprintln(&b, d.text)
+		}
+	}
+	return os.WriteFile(path, []byte(b.String()), 0o644)
 }
