@@ -459,6 +459,34 @@
 // retry loop whose end is an error, a loop nested in another, and a loop
 // in a function literal.
 //
+// Work run once per item is held to the same, where the literal's return
+// is the loop's continue: a goroutine started in a loop (go func(){…}()),
+// a function handed to a call made as a statement in a loop (errgroup's
+// g.Go, WaitGroup.Go, a pool's Submit), and the callback of a walk
+// (filepath.Walk and WalkDir, fs.WalkDir). A branch that only returns
+// from the literal without the error (return, return nil) after a log
+// line at most, when the literal then stores into a variable of the
+// handler (append, an index, a channel send) that the success after the
+// loop or the walk answers with, drops the item:
+//
+//	for _, id := range ids {
+//		g.Go(func() error {
+//			doc, err := client.Get(ctx, id)
+//			if err != nil { // flagged
+//				log.Printf("get %s: %v", id, err)
+//				return nil
+//			}
+//			mu.Lock()
+//			docs = append(docs, doc)
+//			mu.Unlock()
+//			return nil
+//		})
+//	}
+//
+// Not reported: a literal that keeps the error (errs[i] = err), returns it
+// (g.Wait gives it back), counts the failures, or stores what the answer
+// does not use; a goroutine that is not started per item.
+//
 // So does a handler that tests a call only for success and falls out of
 // the if on failure, on to an empty success:
 //

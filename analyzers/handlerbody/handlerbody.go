@@ -306,6 +306,7 @@ func (c *checker) checkHandler(fh *errflow.Handler) {
 		noFakeEmptyResult(h)
 		noSwallowedFailure(h)
 		noSkippedFailure(h)
+		noDroppedItem(h)
 		noFallThroughOnFailure(h)
 		noSuccessOnlyPart(h)
 		noStringifyInReturnedErrors(h)

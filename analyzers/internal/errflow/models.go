@@ -145,3 +145,17 @@ func malformedInput(fn *types.Func) bool {
 	}
 	return names[""] || names[fn.Name()]
 }
+
+// perItemCallers are the functions that call the function they are given
+// once for each item of what they walk: a callback of theirs that returns
+// nil drops that item and goes on with the next.
+var perItemCallers = map[string]bool{
+	"path/filepath.Walk":    true,
+	"path/filepath.WalkDir": true,
+	"io/fs.WalkDir":         true,
+}
+
+// CallsPerItem reports whether fn is one of perItemCallers.
+func CallsPerItem(fn *types.Func) bool {
+	return perItemCallers[libraryName(fn)]
+}

@@ -1,0 +1,187 @@
+package handlerbody
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/errflow"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/rules"
+)
+
+// noDroppedItem reports the failures that work run once per item drops:
+// a goroutine or a task (errgroup's Go, WaitGroup.Go) started in a loop
+// of the handler, or the callback of a walk (errflow.CallsPerItem), whose
+// branch that handles err only returns from the literal, without the
+// error, while what the literal stores into the handler's variables
+// after it is what the handler answers with. It is noSkippedFailure's
+// skip, where the literal's return is the loop's continue, and it is
+// judged the same way: the failed call did work (errflow.FailedCall), the
+// branch keeps err nowhere, and the answer after the loop, or after the
+// walk, is a success made of what the items stored.
+func noDroppedItem(h *handler) {
+	if h.b.Block == nil || len(h.b.Lits) == 0 {
+		return
+	}
+	for _, nb := range h.b.Nested() {
+		lit, ok := nb.Node.(*ast.FuncLit)
+		if !ok || nb.Block == nil {
+			continue
+		}
+		site, what := perItem(h.c.info, h.b.Block, lit)
+		if site == nil {
+			continue
+		}
+		for _, br := range nb.Branches {
+			h.checkDroppedItem(nb, lit, br, site, what)
+		}
+	}
+}
+
+// checkDroppedItem checks one branch of a literal run per item (see
+// noDroppedItem); site is the statement of the handler that runs the
+// items, the loop or the walk.
+func (h *handler) checkDroppedItem(nb *errflow.Body, lit *ast.FuncLit, br *errflow.Branch, site ast.Stmt, what string) {
+	info := h.c.info
+	body, ok := br.Body.(*ast.BlockStmt)
+	if !ok || br.Partial || br.Sentinel || br.Cond == nil {
+		return
+	}
+	leave := onlyLeaves(info, br.Err, body)
+	if leave == nil || !h.c.flow.FailedCall(nb, br) {
+		return
+	}
+	written := itemWrites(info, lit, br, h.b.Block)
+	if len(written) == 0 {
+		return
+	}
+	answer := derived(info, h.b.Block, site.End(), h.b.Block.End(), written)
+	ret := answerAfter(info, h.b.Block, site, answer)
+	if !h.carriesOn(br, body, ret) || !errflow.MentionsAny(info, ret, answer) || tellsAsked(info, h.b.Block, site, ret) {
+		return
+	}
+	if !h.c.once(rules.NoFakeEmptyResult, br.Body) {
+		return
+	}
+	h.reportCarriedOn(br, ret, "%s drops the item whose call fails: "+what+" returns when %s is not nil, without it, and the handler answers with what the others stored (line %d): when every call fails the client reads an empty success, and when some fail a part passed off as the whole; keep the failures and return them (or an error result when nothing succeeded)",
+		analysis.RelatedInformation{Pos: leave.Pos(), End: leave.End(), Message: "the item is dropped here"},
+		analysis.RelatedInformation{Pos: ret.Pos(), End: ret.End(), Message: "the success made of what the items stored"})
+}
+
+// perItem reports how lit, a literal of the handler's body fn, is run
+// once per item: the statement of fn that runs the items (the loop that
+// starts it, or the walk that calls it) and words for lit; nil when it is
+// not. A literal started in a loop is a goroutine (go func(){…}()) or
+// the argument of a call made as a statement (g.Go(func() error {…})).
+func perItem(info *types.Info, fn *ast.BlockStmt, lit *ast.FuncLit) (ast.Stmt, string) {
+	path := errflow.PathTo(fn, lit)
+	if len(path) < 3 {
+		return nil, ""
+	}
+	call, ok := path[len(path)-2].(*ast.CallExpr)
+	if !ok {
+		return nil, ""
+	}
+	if call.Fun != lit {
+		if callee := model.Callee(info, call); errflow.CallsPerItem(callee) {
+			return enclosingStmt(path), "the callback of " + callee.Pkg().Name() + "." + callee.Name()
+		}
+	}
+	loop := enclosingLoop(fn, call)
+	if loop == nil {
+		return nil, ""
+	}
+	switch path[len(path)-3].(type) {
+	case *ast.GoStmt:
+		if call.Fun == lit {
+			return loop, "the goroutine started in the loop"
+		}
+		return loop, "the function started in the loop"
+	case *ast.ExprStmt:
+		if call.Fun != lit {
+			return loop, "the function started in the loop"
+		}
+	}
+	return nil, ""
+}
+
+// enclosingStmt returns the innermost statement of path, which runs from
+// a function's body down to a node.
+func enclosingStmt(path []ast.Node) ast.Stmt {
+	for i := len(path) - 1; i >= 0; i-- {
+		if s, ok := path[i].(ast.Stmt); ok {
+			return s
+		}
+	}
+	return nil
+}
+
+// onlyLeaves returns the return that ends a branch body of a literal run
+// per item when the body only leaves without the error: before it, only
+// calls whose results are dropped (a log line) that keep err nowhere, and
+// the return gives no error — return, return nil, return false. Nil
+// otherwise.
+func onlyLeaves(info *types.Info, err *types.Var, body *ast.BlockStmt) *ast.ReturnStmt {
+	n := len(body.List)
+	if n == 0 {
+		return nil
+	}
+	ret, ok := body.List[n-1].(*ast.ReturnStmt)
+	if !ok {
+		return nil
+	}
+	for _, r := range ret.Results {
+		if tv, ok := info.Types[r]; !ok || errflow.IsError(tv.Type) && !tv.IsNil() || errflow.Mentions(info, r, err) {
+			return nil
+		}
+	}
+	if n > 1 && !onlyReported(info, err, &ast.BlockStmt{List: body.List[:n-1]}) {
+		return nil
+	}
+	return ret
+}
+
+// itemWrites returns the variables of the handler's body fn, declared
+// outside lit, that lit writes into after br and not before it: what each
+// item stores for the answer (names = append(names, …), found[i] = …,
+// results <- …). What it writes before the call is there whether or not
+// the call fails.
+func itemWrites(info *types.Info, lit *ast.FuncLit, br *errflow.Branch, fn *ast.BlockStmt) []*types.Var {
+	start, end := branchNode(br).Pos(), br.Body.End()
+	before, after := map[*types.Var]bool{}, map[*types.Var]bool{}
+	var written []*types.Var
+	write := func(at token.Pos, v *types.Var) {
+		switch {
+		case !errflow.IsLocal(v) || v.Pos() < fn.Pos() || v.Pos() >= lit.Pos() && v.Pos() < lit.End():
+		case at < start:
+			before[v] = true
+		case at > end && !after[v]:
+			after[v] = true
+			written = append(written, v)
+		}
+	}
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case nil:
+			return false
+		case *ast.FuncLit:
+			return false
+		case *ast.SendStmt:
+			if v := errflow.RootVar(info, n.Chan); v != nil {
+				write(n.Pos(), v)
+			}
+		}
+		nodeWrites(info, n, write)
+		return true
+	})
+	var out []*types.Var
+	for _, v := range written {
+		if !before[v] {
+			out = append(out, v)
+		}
+	}
+	return out
+}
