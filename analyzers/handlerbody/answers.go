@@ -56,7 +56,7 @@ func (c *checker) exportAnswers() {
 		p := c.report.Capture(candidateNeeds, func() {
 			checkEmptyAnswers(c, ce, "a handler that answers with what it gives")
 			if b.Block != nil {
-				flattenedInAnswer(calleeHandler(c, ce))
+				answerChecks(calleeHandler(c, ce))
 			}
 		})
 		if len(p) > 0 {

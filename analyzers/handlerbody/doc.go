@@ -431,7 +431,9 @@
 //
 // A loop that skips a failed call is held to the same when the loop makes
 // the answer: the branch only continues (after a log line, or after an if
-// that returns the failure in some cases), and after the branch the loop
+// that returns the failure in some cases) or breaks out of the loop (an
+// err declared in the loop, which nothing after it can read), and after
+// the branch the loop
 // writes into a variable declared before it that the success after the
 // loop answers with, or returns a success of its own (a search, whose
 // "found nothing" is the return after the loop). When every call fails,
@@ -456,8 +458,10 @@
 // writes its entry before the call (the skip loses a detail, not the
 // entry), a count of what worked (n++), an answer that says how many it
 // was asked for (len of the ranged value: "requested 5, retrieved 3"), a
-// retry loop whose end is an error, a loop nested in another, and a loop
-// in a function literal.
+// retry loop whose end is an error, a break that a switch or select takes,
+// a loop nested in one that returns, and a loop in a function literal.
+// The same holds in the functions whose answer a handler gives (a helper
+// that builds a message part by part), in this package or another.
 //
 // Work run once per item is held to the same, where the literal's return
 // is the loop's continue: a goroutine started in a loop (go func(){…}()),

@@ -84,12 +84,19 @@ func noFakeEmptyResult(h *handler) {
 func noFakeEmptyInCallee(c *checker, ce *errflow.Callee) {
 	checkEmptyAnswers(c, ce, handlerName(ce.Handler)+", which calls it,")
 	if ce.Body.Sig != nil && ce.Body.Block != nil {
-		// A part of the answer the helper adds only on success, and the
-		// errors it builds into its answer.
-		h := calleeHandler(c, ce)
-		noSuccessOnlyPart(h)
-		flattenedInAnswer(h)
+		answerChecks(calleeHandler(c, ce))
 	}
+}
+
+// answerChecks checks, in a function whose answer a handler gives, what
+// the handler's own checks would find in its body: a part of the answer
+// added only on success, a loop or work per item that drops a failed
+// call, and the errors it builds into its answer.
+func answerChecks(h *handler) {
+	noSuccessOnlyPart(h)
+	noSkippedFailure(h)
+	noDroppedItem(h)
+	flattenedInAnswer(h)
 }
 
 // calleeHandler is a handler standing for a callee, with a role for each

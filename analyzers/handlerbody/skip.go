@@ -35,11 +35,15 @@ func noSkippedFailure(h *handler) {
 	info, flow := h.c.info, h.c.flow
 	for _, br := range h.b.Branches {
 		body, ok := br.Body.(*ast.BlockStmt)
-		if !ok || br.Partial || br.Sentinel || br.Cond == nil || !onlySkips(info, br.Err, body) {
+		if !ok || br.Partial || br.Sentinel || br.Cond == nil {
+			continue
+		}
+		tok := onlySkips(info, br.Err, body)
+		if tok == token.ILLEGAL {
 			continue
 		}
 		loop := enclosingLoop(h.b.Block, body)
-		if loop == nil || !flow.FailedCall(h.b, br) {
+		if loop == nil || !flow.FailedCall(h.b, br) || tok == token.BREAK && !breaksLoop(loop, body, br.Err) {
 			continue
 		}
 		search, written := h.loopWrites(loop, br)
@@ -55,23 +59,48 @@ func noSkippedFailure(h *handler) {
 			continue
 		}
 		skip := body.List[len(body.List)-1]
+		if tok == token.BREAK {
+			h.reportCarriedOn(br, ret, "%s stops the loop when %s is not nil and answers with what the loop found (line %d): what the failed call and the iterations after it would have added is missing, and nothing says so; return the failure (or carry it in the answer)",
+				analysis.RelatedInformation{Pos: skip.Pos(), End: skip.End(), Message: "the failure ends the loop here"},
+				analysis.RelatedInformation{Pos: ret.Pos(), End: ret.End(), Message: "the success the loop ends in"})
+			continue
+		}
 		h.reportCarriedOn(br, ret, "%s skips to the next iteration when %s is not nil and answers with what the loop found (line %d): when every call fails the client reads an empty success, and when some fail a part passed off as the whole; keep the failures and return them (or an error result when nothing succeeded)",
 			analysis.RelatedInformation{Pos: skip.Pos(), End: skip.End(), Message: "the failure is skipped here"},
 			analysis.RelatedInformation{Pos: ret.Pos(), End: ret.End(), Message: "the success the loop ends in"})
 	}
 }
 
-// onlySkips reports whether a branch body only moves on: it ends in an
-// unlabelled continue, and before it there are only calls whose results
-// are dropped (a log line) and ifs that leave the function (a failure
-// that is returned in some cases). err is kept nowhere.
-func onlySkips(info *types.Info, err *types.Var, body *ast.BlockStmt) bool {
-	n := len(body.List)
-	if n == 0 {
+// breaksLoop reports whether a break that ends body leaves loop, with
+// nothing after the loop able to read err: no switch or select between
+// them takes the break, and err is declared inside the loop (a loop that
+// breaks on an err declared before it tests it after).
+func breaksLoop(loop ast.Stmt, body *ast.BlockStmt, err *types.Var) bool {
+	if err.Pos() < loop.Pos() || err.Pos() >= loop.End() {
 		return false
 	}
-	if last, ok := body.List[n-1].(*ast.BranchStmt); !ok || last.Tok != token.CONTINUE || last.Label != nil {
-		return false
+	for _, n := range errflow.PathTo(loop, body) {
+		switch n.(type) {
+		case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+			return false
+		}
+	}
+	return true
+}
+
+// onlySkips reports how a branch body only moves on: it ends in an
+// unlabelled continue (token.CONTINUE) or break (token.BREAK), and before
+// it there are only calls whose results are dropped (a log line) and ifs
+// that leave the function (a failure that is returned in some cases). err
+// is kept nowhere. token.ILLEGAL when it does not.
+func onlySkips(info *types.Info, err *types.Var, body *ast.BlockStmt) token.Token {
+	n := len(body.List)
+	if n == 0 {
+		return token.ILLEGAL
+	}
+	last, ok := body.List[n-1].(*ast.BranchStmt)
+	if !ok || last.Tok != token.CONTINUE && last.Tok != token.BREAK || last.Label != nil {
+		return token.ILLEGAL
 	}
 	var calls []ast.Stmt
 	for _, stmt := range body.List[:n-1] {
@@ -80,13 +109,16 @@ func onlySkips(info *types.Info, err *types.Var, body *ast.BlockStmt) bool {
 			calls = append(calls, s)
 		case *ast.IfStmt:
 			if s.Init != nil || s.Else != nil || !returns(s.Body) {
-				return false
+				return token.ILLEGAL
 			}
 		default:
-			return false
+			return token.ILLEGAL
 		}
 	}
-	return len(calls) == 0 || onlyReported(info, err, &ast.BlockStmt{List: calls})
+	if len(calls) > 0 && !onlyReported(info, err, &ast.BlockStmt{List: calls}) {
+		return token.ILLEGAL
+	}
+	return last.Tok
 }
 
 // returns reports whether a block ends by leaving the function.
@@ -152,8 +184,9 @@ func (h *handler) loopWrites(loop ast.Stmt, br *errflow.Branch) (search bool, wr
 
 // answerAfter returns the return that control reaches when it falls out
 // of loop, or nil. Unlike nextReturn it passes over loops that do not
-// return, and ifs that leave only on a condition that does not look at
-// the answer (a later marshal's error). An if that tests the answer (is
+// return (and out of the loops that enclose loop, when they do not), and
+// ifs that leave only on a condition that does not look at the answer (a
+// later marshal's error). An if that tests the answer (is
 // it empty?) may be where the empty case is told apart, so it stops the
 // walk, as does any other statement that may end the run.
 func answerAfter(info *types.Info, fn *ast.BlockStmt, loop ast.Stmt, answer map[*types.Var]bool) *ast.ReturnStmt {
@@ -176,6 +209,12 @@ func answerAfter(info *types.Info, fn *ast.BlockStmt, loop ast.Stmt, answer map[
 				}
 			}
 		case *ast.IfStmt:
+		case *ast.ForStmt, *ast.RangeStmt:
+			// Out of a nested loop, control goes on with the enclosing
+			// one, and out of that when it cannot leave otherwise.
+			if leaves(parent.(ast.Stmt)) {
+				return nil
+			}
 		default:
 			return nil
 		}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"log"
+	"net/http"
 	"strconv"
 	"strings"
 
@@ -21,7 +22,7 @@ import (
 func (s *session) activeSprint(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	for _, board := range []string{"a", "b"} {
 		resp, err := s.Fetch(ctx, board)
-		if err != nil { // want `no-fake-empty-result: mcp-go handler activeSprint skips to the next iteration when err is not nil and answers with what the loop found \(line 35\)`
+		if err != nil { // want `no-fake-empty-result: mcp-go handler activeSprint skips to the next iteration when err is not nil and answers with what the loop found \(line 36\)`
 			if resp != nil {
 				return mcp.NewToolResultErrorFromErr("listing sprints", err), nil
 			}
@@ -226,4 +227,90 @@ func (s *session) inline(ctx context.Context, req mcp.CallToolRequest) (*mcp.Cal
 	}
 	p.add("names", strings.Join(names, ","))
 	return p.result(), nil
+}
+
+// nestedSkip reads the parts of each message; a part that fails to read
+// is skipped in the inner loop, and the answer is what both loops found.
+func (s *session) nestedSkip(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var parts []string
+	for _, m := range []string{"a", "b"} {
+		for _, p := range []string{m + "1", m + "2"} {
+			resp, err := s.Fetch(ctx, p)
+			if err != nil { // want `no-fake-empty-result: mcp-go handler nestedSkip skips to the next iteration when err is not nil and answers with what the loop found`
+				continue
+			}
+			parts = append(parts, resp.Status)
+		}
+	}
+	return mcp.NewToolResultText(strings.Join(parts, ",")), nil
+}
+
+// nestedSearch returns from its outer loop when it finds what it looks
+// for: the inner skip is a search's, followed no further.
+func (s *session) nestedSearch(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var parts []string
+	for _, m := range []string{"a", "b"} {
+		for _, p := range []string{m + "1", m + "2"} {
+			resp, err := s.Fetch(ctx, p)
+			if err != nil {
+				continue
+			}
+			parts = append(parts, resp.Status)
+		}
+		if len(parts) > 3 {
+			return mcp.NewToolResultText("found in " + m), nil
+		}
+	}
+	return mcp.NewToolResultText(strings.Join(parts, ",")), nil
+}
+
+// readParts reads parts until the reader says it is done; a part that
+// fails to read ends the loop, and the answer is what came before.
+func (s *session) readParts(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var parts []string
+	for {
+		resp, err := s.Fetch(ctx, "next")
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil { // want `no-fake-empty-result: mcp-go handler readParts stops the loop when err is not nil and answers with what the loop found`
+			break
+		}
+		parts = append(parts, resp.Status)
+	}
+	return mcp.NewToolResultText(strings.Join(parts, ",")), nil
+}
+
+// readChecked breaks on a failure it tests after the loop.
+func (s *session) readChecked(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var parts []string
+	var err error
+	for {
+		var resp *http.Response
+		resp, err = s.Fetch(ctx, "next")
+		if err != nil {
+			break
+		}
+		parts = append(parts, resp.Status)
+	}
+	if !errors.Is(err, io.EOF) {
+		return mcp.NewToolResultErrorFromErr("reading", err), nil
+	}
+	return mcp.NewToolResultText(strings.Join(parts, ",")), nil
+}
+
+// switched breaks out of a switch, not the loop.
+func (s *session) switched(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var parts []string
+	for _, p := range []string{"a", "b"} {
+		switch p {
+		case "a":
+			resp, err := s.Fetch(ctx, p)
+			if err != nil {
+				break
+			}
+			parts = append(parts, resp.Status)
+		}
+	}
+	return mcp.NewToolResultText(strings.Join(parts, ",")), nil
 }

@@ -17,3 +17,54 @@ func Names(ctx context.Context) []string { // want Names:"answer pending: no-fak
 }
 
 func fetch(ctx context.Context) error { return errors.New("unavailable") }
+
+type Message struct {
+	Parts []string
+}
+
+// Read returns a message with each part that could be read: a part whose
+// read fails is skipped, and the rest after a failed header is lost.
+func Read(ctx context.Context, raw []string) *Message { // want Read:"answer pending: no-fake-empty-result@31 no-fake-empty-result@41"
+	m := &Message{}
+	for _, r := range raw {
+		part, err := readPart(ctx, r)
+		if err != nil { // want `no-fake-empty-result: helper Read skips to the next iteration when err is not nil and answers with what the loop found`
+			continue
+		}
+		m.Parts = append(m.Parts, part)
+	}
+	for {
+		h, err := nextHeader(ctx)
+		if err == errDone {
+			break
+		}
+		if err != nil { // want `no-fake-empty-result: helper Read stops the loop when err is not nil and answers with what the loop found`
+			break
+		}
+		m.Parts = append(m.Parts, h)
+	}
+	return m
+}
+
+// Summed keeps the error that stops its loop and returns it.
+func Summed(ctx context.Context, raw []string) (*Message, error) {
+	m := &Message{}
+	var err error
+	for {
+		var h string
+		h, err = nextHeader(ctx)
+		if err != nil {
+			break
+		}
+		m.Parts = append(m.Parts, h)
+	}
+	if err != errDone {
+		return nil, err
+	}
+	return m, nil
+}
+
+var errDone = errors.New("done")
+
+func readPart(ctx context.Context, r string) (string, error) { return r, fetch(ctx) }
+func nextHeader(ctx context.Context) (string, error)        { return "", fetch(ctx) }
