@@ -20,6 +20,7 @@ package handlerbody
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"regexp"
 	"strings"
@@ -28,6 +29,7 @@ import (
 
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/errflow"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/report"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/rules"
 )
 
@@ -219,6 +221,14 @@ func (h *handler) lostCause(errExpr ast.Expr, br *errflow.Branch) {
 		c.report.Diagnostic(rules.PreserveCauseOnRethrow, d)
 		return
 	}
+	if root, call, ok := h.textConstructor(errExpr, br); ok {
+		// One constructor of the package that keeps only the text of what
+		// it is given decides every such return: one edit, in its type.
+		d.Message = fmt.Sprintf("%s keeps only the text of %s: the error returned while handling %s does not carry it; give the error type a field for the cause (with an Unwrap method) and set it there, so the server's logs and errors.Is/As still see the cause",
+			model.Callee(c.info, call).Name(), name, name)
+		c.report.Fold(rules.PreserveCauseOnRethrow, root, c.pass.Fset.Position(h.b.Root.Body.Node.Pos()).String(), d)
+		return
+	}
 	if call := h.buildSite(errExpr, br); call != nil {
 		fn := model.Callee(c.info, call)
 		if model.IsFunc(fn, "fmt", "Errorf") {
@@ -249,6 +259,47 @@ func (h *handler) lostCause(errExpr ast.Expr, br *errflow.Branch) {
 		}
 	}
 	c.report.Diagnostic(rules.PreserveCauseOnRethrow, d)
+}
+
+// textConstructor reports whether the error returned is made by a
+// function of the package that is given err (or its text) and keeps only
+// its words: newError(CodeTransport, "%s failed: %v", path, err), whose
+// type stores fmt.Sprintf(format, args...) in a string field. Its summary
+// mentions err's argument and does not carry it. The root is the
+// function, where the edit that keeps every such cause is.
+func (h *handler) textConstructor(errExpr ast.Expr, br *errflow.Branch) (report.Root, *ast.CallExpr, bool) {
+	c := h.c
+	call := h.buildSite(errExpr, br)
+	if call == nil {
+		return report.Root{}, nil, false
+	}
+	fn := model.Callee(c.info, call)
+	if fn == nil || fn.Pkg() != c.pass.Pkg || c.flow.Index().Decl(fn) == nil || isRuntimeConstructor(fn) {
+		return report.Root{}, nil, false
+	}
+	sum := c.flow.Summary(fn)
+	if sum == nil || fn.Signature().Results().Len() != 1 {
+		return report.Root{}, nil, false
+	}
+	given := false
+	for _, p := range sum.Slot(0).Mentions {
+		for _, a := range errflow.ArgsOf(call, fn.Signature(), p, 0) {
+			given = given || errflow.Mentions(c.info, a, br.Err)
+		}
+	}
+	if !given {
+		return report.Root{}, nil, false
+	}
+	name := fn.Name()
+	root := report.Root{
+		Pos: fn.Pos(), End: fn.Pos() + token.Pos(len(name)),
+		Member: "an error that loses its cause through it",
+		Message: func(returns, funcs int) string {
+			return fmt.Sprintf("%s keeps only the text of the errors it is given: %s of %s lose their cause through it; give its error type a field for the cause (with an Unwrap method) and set it here, so the server's logs and errors.Is/As still see the cause",
+				name, report.Count(returns, "return"), report.Count(funcs, "function"))
+		},
+	}
+	return root, call, true
 }
 
 // textCauses returns the fmt.Errorf calls an error built by call takes as

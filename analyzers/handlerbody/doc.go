@@ -126,7 +126,13 @@
 // count — nor does a text field of the package's own error type given
 // them (&ValidationError{Message: fmt.Sprintf("bad cell: %v", err)}),
 // which is reported at that field: the type needs a field for the error
-// itself, with an Unwrap method. An error result cannot hold a Go error except through the
+// itself, with an Unwrap method. Nor does a constructor of the package
+// that keeps only the text of what it is given (newError(code, "GET %s:
+// %v", path, err), whose type stores fmt.Sprintf(format, args...) in a
+// string field): each return through it loses its cause, and they are
+// one finding at the constructor, where the type gets its cause field,
+// with each return as a Related position (fold=false reports each).
+// An error result cannot hold a Go error except through the
 // go-sdk's SetError, so it carries err when err reaches it at all — its
 // text (mcp.NewToolResultErrorFromErr(msg, err), err.Error(), %v), or
 // SetError(err) — or when the branch hands err to a call before returning
@@ -159,7 +165,9 @@
 // input: proxy URLs may embed credentials"): a %w would put it back.
 //
 // The functions of the handler's package its errors come from are held to
-// the same: the helpers whose error it returns or shows, and the helpers
+// the same: the helpers whose error it returns or shows (itself, or by
+// handing it to a helper that makes the tool's result of it: return
+// result(v, err)), and the helpers
 // whose error it tests, whether or not it passes that error on (once the
 // handler keeps the error, what the helper dropped is dropped for the
 // client too), called directly or through a function-valued field the

@@ -66,3 +66,11 @@ func TestWired(t *testing.T) {
 func TestAnswerCauses(t *testing.T) {
 	crosstest.Run(t, analysistest.TestData(), handlerbody.Analyzer, "./answerkit", "./answerserver")
 }
+
+// TestTextConstructor checks a constructor of errors that keeps only the
+// text of what it is given: the causes lost through it, in another
+// package's exported functions whose errors a helper of the handlers'
+// package shows, are one finding at the constructor.
+func TestTextConstructor(t *testing.T) {
+	crosstest.Run(t, analysistest.TestData(), handlerbody.Analyzer, "./causekit", "./causeserver")
+}

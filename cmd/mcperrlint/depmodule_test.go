@@ -47,7 +47,10 @@ func TestDependencyModule(t *testing.T) {
 	}
 	env := append(os.Environ(),
 		"GOWORK=off", "GOFLAGS=-modcacherw -mod=mod", "GOMODCACHE="+t.TempDir(),
-		"GOPROXY=file://"+filepath.ToSlash(proxy)+",file://"+filepath.ToSlash(downloads),
+		// The module cache serves what the fixture needs; what a fresh
+		// cache lacks (the test dependencies of its dependencies, which
+		// go mod tidy reads) comes from the proxy the go command uses.
+		"GOPROXY=file://"+filepath.ToSlash(proxy)+",file://"+filepath.ToSlash(downloads)+","+strings.TrimSpace(goEnv(t, "GOPROXY")),
 		"GOSUMDB=off") // the fake release is on no checksum database
 	tidy := exec.Command("go", "mod", "tidy")
 	tidy.Dir, tidy.Env = srv, env

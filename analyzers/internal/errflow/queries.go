@@ -600,7 +600,7 @@ func (c *carrier) summaryCarries(e *ast.CallExpr, fn *types.Func, sum *Summary) 
 	n := fn.Signature().Results().Len()
 	for i := range n {
 		sl := sum.Slot(i)
-		for _, p := range append(append([]int(nil), sl.Params...), sl.Mentions...) {
+		for _, p := range sl.Params {
 			for _, a := range ArgsOf(e, fn.Signature(), p, shift) {
 				if c.carries(a) {
 					return true

@@ -106,7 +106,7 @@ func (f *finder) findSources() {
 				}
 			}
 			if resIndex >= 0 {
-				if o, ok := ResultOrigin(ret, resIndex, n); ok && o.Index < 0 {
+				if o, ok := ResultOrigin(ret, resIndex, n); ok {
 					for _, src := range f.errorSources(w, o.Expr, -1, true, 0) {
 						add(src, b, ret, h, p, false)
 					}

@@ -417,7 +417,10 @@ func (w *walk) literal(lit *ast.CompositeLit, depth int) Value {
 			if kv, ok := elt.(*ast.KeyValueExpr); ok {
 				elt = kv.Value
 			}
-			w.mention(&v, true, elt)
+			// A field of a basic type holds a parameter's words at most
+			// (Message: fmt.Sprintf(format, args...)), never its value:
+			// an error given it is not carried.
+			w.mention(&v, !IsBasic(w.s.info.TypeOf(elt)), elt)
 		}
 		w.printedFields(&v, lit, depth)
 		return v

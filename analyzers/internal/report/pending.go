@@ -94,6 +94,47 @@ type Pending struct {
 	// registering package lays out in the handler's file as it is (see
 	// Layout): offered only where that layout is known.
 	Fixes []PendingFix
+	// Root, when set, is the place of the finding's package that explains
+	// it (see Fold): the package that reports it folds it there.
+	Root *PendingRoot
+}
+
+// A PendingRoot is a Root of the package that captured a finding, as a
+// fact records it.
+type PendingRoot struct {
+	At     Position
+	Func   string // the function the finding is in, one key per function
+	Member string
+	// Message is the root's message for rootReturns returns of rootFuncs
+	// functions; the counts are put in where it is reported.
+	Message string
+}
+
+// The counts a PendingRoot's Message is made with, replaced where it is
+// reported: numbers no real root reaches.
+const rootReturns, rootFuncs = 1000001, 1000002
+
+// pendingRoot returns root as a finding captured under it records it, or
+// nil when it cannot be: a root in another package, or without a message.
+func (r *Reporter) pendingRoot(root Root, handler string) *PendingRoot {
+	if !root.Pos.IsValid() || root.Message == nil {
+		return nil
+	}
+	return &PendingRoot{At: r.position(root.Pos, root.End), Func: handler, Member: root.Member, Message: root.Message(rootReturns, rootFuncs)}
+}
+
+// rootMessage puts the counts into a PendingRoot's message.
+func rootMessage(template string, returns, funcs int) string {
+	return countPattern.ReplaceAllStringFunc(template, func(s string) string {
+		sub := countPattern.FindStringSubmatch(s)
+		switch sub[1] {
+		case strconv.Itoa(rootReturns):
+			return Count(returns, sub[2])
+		case strconv.Itoa(rootFuncs):
+			return Count(funcs, sub[2])
+		}
+		return s
+	})
 }
 
 // A PendingFix is a suggested fix of a pending finding.
@@ -173,6 +214,7 @@ func (r *Reporter) Capture(needs func(rule rules.Rule) Needs, f func()) []Pendin
 			At:      r.position(d.Pos, d.End),
 			Related: r.relatedOf(d.Related),
 			Fixes:   r.fixesOf(d.SuggestedFixes),
+			Root:    r.captureRoot,
 		})
 	}
 	defer func() { r.sink = saved }()
@@ -245,6 +287,14 @@ func (r *Reporter) ReportPending(p Pending, related []analysis.RelatedInformatio
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: rp, End: re, Message: ri.Message})
 	}
 	d.Related = append(d.Related, related...)
+	if p.Root != nil && r.folding() && r.sink == nil {
+		pos, end := at(p.Root.At)
+		tmpl := p.Root.Message
+		r.Fold(rule, Root{Pos: pos, End: end, Key: p.Root.At.String(), Member: p.Root.Member, Message: func(returns, funcs int) string {
+			return rootMessage(tmpl, returns, funcs)
+		}}, p.Root.Func, d)
+		return
+	}
 	d.Category = rule.ID
 	d.URL = rule.URL()
 	d.Message = rule.ID + ": " + d.Message

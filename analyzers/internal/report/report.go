@@ -27,6 +27,8 @@ type Reporter struct {
 
 	// sink receives the findings instead of the pass while Capture runs.
 	sink func(rules.Rule, analysis.Diagnostic)
+	// captureRoot is the root of the finding being captured, if any.
+	captureRoot *PendingRoot
 	// foreign are the files laid out for findings in other packages.
 	foreign map[string]*token.File
 	// exact are those laid out as the files are (see Layout), with

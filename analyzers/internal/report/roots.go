@@ -99,13 +99,22 @@ type member struct {
 // is reported by FlushRoots.
 func (r *Reporter) Fold(rule rules.Rule, root Root, handler string, d analysis.Diagnostic) {
 	if !r.folding() || r.sink != nil {
-		r.Diagnostic(rule, d) // captured findings are another package's to report
+		// Captured findings are another package's to report, folded there
+		// under the root when it is of this package.
+		if r.sink != nil {
+			r.captureRoot = r.pendingRoot(root, handler)
+			defer func() { r.captureRoot = nil }()
+		}
+		r.Diagnostic(rule, d)
 		return
 	}
 	if r.model.InGenerated(r.pass.Fset, d.Pos) || r.suppressed(rule, d) {
 		return
 	}
 	k := rootKey{rule.ID, root.Pos, cmp.Or(root.Key, root.Site)}
+	if root.Key != "" {
+		k.pos = token.NoPos // one root, wherever each finding laid out its file
+	}
 	if r.roots == nil {
 		r.roots = map[rootKey]*rootGroup{}
 	}
