@@ -56,11 +56,20 @@ func (c *checker) exportAnswers() {
 		p := c.report.Capture(candidateNeeds, func() {
 			checkEmptyAnswers(c, ce, "a handler that answers with what it gives")
 			if b.Block != nil {
-				answerChecks(calleeHandler(c, ce))
+				answerValueChecks(calleeHandler(c, ce))
 			}
 		})
 		if len(p) > 0 {
 			queue = append(queue, answerStep{b.Func, p, 0})
+		}
+		if b.Block != nil {
+			// A loop that drops a failed item loses a part of the answer
+			// of the function it is in and of the one that answers with
+			// it, no further: deeper, the part is one of many a caller
+			// gathers, and may be best effort.
+			if loops := c.report.Capture(candidateNeeds, func() { answerLoopChecks(calleeHandler(c, ce)) }); len(loops) > 0 {
+				queue = append(queue, answerStep{b.Func, loops, maxAnswerDepth - 1})
+			}
 		}
 	}
 	for _, fc := range c.flow.ForeignCalled() {

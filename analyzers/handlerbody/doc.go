@@ -469,7 +469,10 @@
 // retry loop whose end is an error, a break that a switch or select takes,
 // a loop nested in one that returns, and a loop in a function literal.
 // The same holds in the functions whose answer a handler gives (a helper
-// that builds a message part by part), in this package or another.
+// that builds a message part by part), in this package or another; in
+// another, for a loop in an exported function or in one it answers with
+// directly: a loop deeper down gathers one part of many, often on a best
+// effort the caller knows of.
 //
 // Work run once per item is held to the same, where the literal's return
 // is the loop's continue: a goroutine started in a loop (go func(){…}()),

@@ -93,10 +93,22 @@ func noFakeEmptyInCallee(c *checker, ce *errflow.Callee) {
 // added only on success, a loop or work per item that drops a failed
 // call, and the errors it builds into its answer.
 func answerChecks(h *handler) {
+	answerValueChecks(h)
+	answerLoopChecks(h)
+}
+
+// answerValueChecks are answerChecks' checks of what the function adds
+// to its answer and the errors it builds into it.
+func answerValueChecks(h *handler) {
 	noSuccessOnlyPart(h)
+	flattenedInAnswer(h)
+}
+
+// answerLoopChecks are answerChecks' checks of the loops and the work per
+// item that make the function's answer.
+func answerLoopChecks(h *handler) {
 	noSkippedFailure(h)
 	noDroppedItem(h)
-	flattenedInAnswer(h)
 }
 
 // calleeHandler is a handler standing for a callee, with a role for each

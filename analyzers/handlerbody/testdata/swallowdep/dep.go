@@ -68,3 +68,22 @@ var errDone = errors.New("done")
 
 func readPart(ctx context.Context, r string) (string, error) { return r, fetch(ctx) }
 func nextHeader(ctx context.Context) (string, error)        { return "", fetch(ctx) }
+
+// Deep answers with what gather answers with, which answers with what
+// collect's loop finds: a part that loop drops is one of many, two calls
+// down, and is not followed that far.
+func Deep(ctx context.Context, raw []string) []string { return gather(ctx, raw) }
+
+func gather(ctx context.Context, raw []string) []string { return collect(ctx, raw) }
+
+func collect(ctx context.Context, raw []string) []string {
+	var out []string
+	for _, r := range raw {
+		part, err := readPart(ctx, r)
+		if err != nil {
+			continue
+		}
+		out = append(out, part)
+	}
+	return out
+}
