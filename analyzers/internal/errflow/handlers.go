@@ -536,6 +536,12 @@ func (f *finder) propagate(h *Handler, p *Path) {
 		if role == RoleResult && !IsCallToolResult(sig.Results().At(result).Type()) {
 			role = RoleOutput // a value the path turns into the tool result
 		}
+		if _, generic := sig.Results().At(result).Type().(*types.TypeParam); generic && role == RoleError {
+			// A wrapper's Out, which reaches its error only through a
+			// check of it (a budget that the output exceeds): the value
+			// is the output, not the error.
+			return
+		}
 		if t.roles[result] == RoleDropped || role == RoleError {
 			t.roles[result] = role
 		}
