@@ -502,6 +502,18 @@
 // (g.Wait gives it back), counts the failures, or stores what the answer
 // does not use; a goroutine that is not started per item.
 //
+// So does a handler whose branch only empties what the failed call gives
+// (queued = nil, after a log line perhaps: "degrade gracefully") and that
+// answers with it after the if: the client reads an empty part as if
+// there were nothing. A branch that also writes a note or a default of
+// its own, and a value the answer does not use, are not reported.
+//
+//	queued, err := client.Queue(ctx)
+//	if err != nil { // flagged
+//		queued = nil
+//	}
+//	return structuredResult(Response{Builds: builds, Queued: queued})
+//
 // So does a handler that tests a call only for success and falls out of
 // the if on failure, on to an empty success:
 //

@@ -305,6 +305,7 @@ func (c *checker) checkHandler(fh *errflow.Handler) {
 		preserveCauseOnRethrow(h)
 		noFakeEmptyResult(h)
 		noSwallowedFailure(h)
+		noEmptiedFailure(h)
 		noSkippedFailure(h)
 		noDroppedItem(h)
 		noFallThroughOnFailure(h)

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/errflow"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/rules"
 )
 
@@ -577,5 +578,11 @@ func (h *handler) mayAnswerSuccess(ret *ast.ReturnStmt) bool {
 		return false
 	}
 	shape := h.c.flow.Value(h.b, ret.Results[0], resIndex).Shape
+	if shape == errflow.ShapeNil && h.kind() == model.GoSDKTyped {
+		// A typed handler's structured answer: no result, an output, and
+		// an error that may be nil (return structuredResult(out)).
+		errIndex := h.errorSlot()
+		return errIndex >= 0 && !h.c.flow.Value(h.b, ret.Results[0], errIndex).NonNil
+	}
 	return shape&(errflow.ShapeSuccess|errflow.ShapeValue) != 0
 }

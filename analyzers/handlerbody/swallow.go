@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -409,4 +410,85 @@ func (h *handler) emptySuccess(ret *ast.ReturnStmt) bool {
 		}
 	}
 	return values > 0
+}
+
+// noEmptiedFailure reports a failure answered by emptying what the failed
+// call gives: the branch that handles err only sets the call's own values
+// to empty ones (queued = nil: "degrade gracefully"), after a log line
+// perhaps, and the success after the if answers with them. The client
+// reads an empty part — no queued builds — as if there were nothing,
+// where the call failed. The walk to the success is answerAfter's; the
+// success must use what was emptied, and a branch that writes anything
+// else (a note for the answer, a default of its own) is not reported.
+func noEmptiedFailure(h *handler) {
+	flow, info := h.c.flow, h.c.info
+	if h.b.Block == nil {
+		return
+	}
+	for _, br := range h.b.Branches {
+		body, ok := br.Body.(*ast.BlockStmt)
+		if !ok || br.Partial || br.Sentinel || br.Cond == nil || terminates(body) || !flow.FailedCall(h.b, br) {
+			continue
+		}
+		emptied := h.onlyEmpties(br, body, flow.FailedValues(h.b, br))
+		stmt := enclosingIfOf(h.b.Block, body)
+		if len(emptied) == 0 || stmt == nil {
+			continue
+		}
+		answer := derived(info, h.b.Block, stmt.End(), h.b.Block.End(), emptied)
+		ret := answerAfter(info, h.b.Block, stmt, answer)
+		if ret == nil || !h.mayAnswerSuccess(ret) || errflow.MentionsAny(info, ret, map[*types.Var]bool{br.Err: true}) || !errflow.MentionsAny(info, ret, answer) {
+			continue
+		}
+		if !h.c.once(rules.NoFakeEmptyResult, br.Body) {
+			continue
+		}
+		h.reportCarriedOn(br, ret, "%s empties what the failed call gives when %s is not nil and answers with it (line %d): the client reads an empty part as if there were nothing, where the call failed; return the error (or an error result), or say in the answer that this part could not be read",
+			analysis.RelatedInformation{Pos: ret.Pos(), End: ret.End(), Message: "the success that shows it empty"})
+	}
+}
+
+// onlyEmpties returns the values of the failed call a branch body sets to
+// empty ones (nil, "", 0, an empty literal) when that is all it does
+// besides calls that keep err nowhere (a log line); nil otherwise.
+func (h *handler) onlyEmpties(br *errflow.Branch, body *ast.BlockStmt, vals []*types.Var) []*types.Var {
+	info := h.c.info
+	var emptied []*types.Var
+	var calls []ast.Stmt
+	for _, stmt := range body.List {
+		switch s := stmt.(type) {
+		case *ast.ExprStmt:
+			calls = append(calls, s)
+		case *ast.AssignStmt:
+			if s.Tok != token.ASSIGN || len(s.Lhs) != len(s.Rhs) {
+				return nil
+			}
+			for i, lhs := range s.Lhs {
+				id, ok := lhs.(*ast.Ident)
+				v, _ := info.Uses[id].(*types.Var)
+				if !ok || !slices.Contains(vals, v) || !h.c.flow.EmptySuccess(h.b, s.Rhs[i]) {
+					return nil
+				}
+				emptied = append(emptied, v)
+			}
+		default:
+			return nil
+		}
+	}
+	if len(calls) > 0 && !onlyReported(info, br.Err, &ast.BlockStmt{List: calls}) {
+		return nil
+	}
+	return emptied
+}
+
+// enclosingIfOf returns the if statement of fn whose body is body.
+func enclosingIfOf(fn *ast.BlockStmt, body *ast.BlockStmt) *ast.IfStmt {
+	path := errflow.PathTo(fn, body)
+	if len(path) < 2 {
+		return nil
+	}
+	if s, ok := path[len(path)-2].(*ast.IfStmt); ok && s.Body == body {
+		return s
+	}
+	return nil
 }
