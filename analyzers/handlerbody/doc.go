@@ -467,6 +467,8 @@
 // entry), a count of what worked (n++), an answer that says how many it
 // was asked for (len of the ranged value: "requested 5, retrieved 3"), a
 // retry loop whose end is an error, a break that a switch or select takes,
+// a probe that fails (os.Stat, exec.LookPath, a directory entry's Info:
+// the thing is not there, and the loop goes on looking),
 // a loop nested in one that returns, and a loop in a function literal.
 // The same holds in the functions whose answer a handler gives (a helper
 // that builds a message part by part), in this package or another; in

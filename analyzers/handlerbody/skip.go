@@ -44,7 +44,7 @@ func noSkippedFailure(h *handler) {
 			continue
 		}
 		loop := enclosingLoop(h.b.Block, body)
-		if loop == nil || !flow.FailedCall(h.b, br) || tok == token.BREAK && !breaksLoop(loop, body, br.Err) {
+		if loop == nil || !flow.FailedCall(h.b, br) || flow.Probes(h.b, br) || tok == token.BREAK && !breaksLoop(loop, body, br.Err) {
 			continue
 		}
 		search, written := h.loopWrites(loop, br)

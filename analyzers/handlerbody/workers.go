@@ -51,7 +51,7 @@ func (h *handler) checkDroppedItem(nb *errflow.Body, lit *ast.FuncLit, br *errfl
 		return
 	}
 	leave := onlyLeaves(info, br.Err, body)
-	if leave == nil || !h.c.flow.FailedCall(nb, br) {
+	if leave == nil || !h.c.flow.FailedCall(nb, br) || h.c.flow.Probes(nb, br) {
 		return
 	}
 	written := itemWrites(info, lit, br, h.b.Block)

@@ -9,6 +9,8 @@ package errflow
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
 )
 
 // libraryName names a function of a package for the tables below:
@@ -158,4 +160,33 @@ var perItemCallers = map[string]bool{
 // CallsPerItem reports whether fn is one of perItemCallers.
 func CallsPerItem(fn *types.Func) bool {
 	return perItemCallers[libraryName(fn)]
+}
+
+// probes are the functions whose error mostly says that what they look
+// for is not there (a file, a program on the PATH, a directory entry gone
+// since it was listed): a loop that moves on when one fails is looking,
+// not losing a failure.
+var probes = map[string]bool{
+	"os.Stat":                    true,
+	"os.Lstat":                   true,
+	"os/exec.LookPath":           true,
+	"(*io/fs.DirEntry).Info":     true,
+	"(*os.File).Stat":            true,
+	"path/filepath.EvalSymlinks": true,
+}
+
+// Probes reports whether every value the error br handles may hold is
+// the error of one of probes.
+func (r *Result) Probes(b *Body, br *Branch) bool {
+	origins := handledOrigins(b, br)
+	if len(origins) == 0 {
+		return false
+	}
+	for _, o := range origins {
+		call, ok := ast.Unparen(o.Expr).(*ast.CallExpr)
+		if !ok || !probes[libraryName(model.Callee(r.pass.TypesInfo, call))] {
+			return false
+		}
+	}
+	return true
 }

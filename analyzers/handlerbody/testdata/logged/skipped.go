@@ -7,6 +7,8 @@ import (
 	"io"
 	"log"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -22,7 +24,7 @@ import (
 func (s *session) activeSprint(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	for _, board := range []string{"a", "b"} {
 		resp, err := s.Fetch(ctx, board)
-		if err != nil { // want `no-fake-empty-result: mcp-go handler activeSprint skips to the next iteration when err is not nil and answers with what the loop found \(line 36\)`
+		if err != nil { // want `no-fake-empty-result: mcp-go handler activeSprint skips to the next iteration when err is not nil and answers with what the loop found \(line 38\)`
 			if resp != nil {
 				return mcp.NewToolResultErrorFromErr("listing sprints", err), nil
 			}
@@ -313,4 +315,20 @@ func (s *session) switched(ctx context.Context, req mcp.CallToolRequest) (*mcp.C
 		}
 	}
 	return mcp.NewToolResultText(strings.Join(parts, ",")), nil
+}
+
+// located looks for a file in each directory: a stat that fails says the
+// file is not there, and the loop goes on looking.
+func located(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	for _, dir := range []string{"a", "b"} {
+		candidate := filepath.Join(dir, "notes.txt")
+		st, err := os.Stat(candidate)
+		if err != nil {
+			continue
+		}
+		if !st.IsDir() {
+			return mcp.NewToolResultText(candidate), nil
+		}
+	}
+	return mcp.NewToolResultText("No notes found."), nil
 }
