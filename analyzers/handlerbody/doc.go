@@ -175,7 +175,10 @@
 // the exported functions of other packages it calls that way, the
 // helpers of their package their errors come from, and, in turn, the
 // functions of other packages those errors come from (an interface's
-// implementations in a third package included): each package records the
+// implementations in a third package included; and an implementation of
+// an exported interface of the handlers' package, in a package that does
+// not import it, judged by the package that holds a value of its type and
+// so wires it in): each package records the
 // causes its functions lose as a fact, with those of the functions of
 // other packages their errors come from, and the handler's package
 // reports them at their returns, pointing at the exported function and

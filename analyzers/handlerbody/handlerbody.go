@@ -46,7 +46,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       rules.AnalyzerURL("handlerbody"),
 	Requires:  []*analysis.Analyzer{model.Analyzer, errflow.Analyzer, preferfail.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(implSinkFact), new(pendingFact), new(projectPendingFact), new(sourcePendingFact), new(answerPendingFact), new(suppressionsFact), new(bodyFixesFact)},
+	FactTypes: []analysis.Fact{new(implSinkFact), new(pendingFact), new(projectPendingFact), new(sourcePendingFact), new(answerPendingFact), new(suppressionsFact), new(bodyFixesFact), new(abstractSourceFact)},
 }
 
 func init() {
@@ -147,6 +147,8 @@ func run(pass *analysis.Pass) (any, error) {
 	c.reportProjectCalls()
 	c.exportSources()
 	c.reportForeignSources()
+	c.exportAbstractSources()
+	c.checkAbstractSources()
 	c.exportAnswers()
 	c.reportForeignAnswers()
 	return nil, nil

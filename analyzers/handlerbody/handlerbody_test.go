@@ -74,3 +74,12 @@ func TestAnswerCauses(t *testing.T) {
 func TestTextConstructor(t *testing.T) {
 	crosstest.Run(t, analysistest.TestData(), handlerbody.Analyzer, "./causekit", "./causeserver")
 }
+
+// TestGated checks an interface whose method's error a tool shows, whose
+// implementation is in a package that does not import the tools' (Go's
+// interfaces are implicit): the package that wires the implementation in
+// reports the causes it loses; an implementation it does not wire stays
+// quiet.
+func TestGated(t *testing.T) {
+	crosstest.Run(t, analysistest.TestData(), handlerbody.Analyzer, "./gated/...")
+}

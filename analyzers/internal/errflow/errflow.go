@@ -91,6 +91,11 @@ type Result struct {
 	// ForeignSources are the functions of other packages whose error
 	// reaches a handler's client or a handler tests (see sources.go).
 	ForeignSources []ForeignSource
+	// AbstractSources are the interface methods whose error reaches a
+	// handler's client, through a call of the method itself: the
+	// implementations the program wires in may be in packages this one
+	// does not import (see handlerbody's abstract sources).
+	AbstractSources []ForeignSource
 	// Callees are the functions of the package the handlers call (see
 	// callees.go).
 	Callees []*Callee

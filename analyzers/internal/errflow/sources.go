@@ -207,6 +207,7 @@ func (f *finder) calledSources(fn *types.Func, call *ast.CallExpr, index int) []
 	fns := []*types.Func{fn}
 	if isAbstract(fn) {
 		fns = f.r.s.implementations(fn)
+		f.noteAbstractSource(fn, call, index)
 	}
 	var out []sourceRef
 	for _, fn := range fns {
@@ -219,6 +220,17 @@ func (f *finder) calledSources(fn *types.Func, call *ast.CallExpr, index int) []
 		f.noteForeignSource(fn, call, index)
 	}
 	return out
+}
+
+// noteAbstractSource records fn, a method of an interface called by call,
+// when the call's index-th result is its error.
+func (f *finder) noteAbstractSource(fn *types.Func, call *ast.CallExpr, index int) {
+	if f.helpersOnly || !isErrorResultIndex(fn.Signature(), index) {
+		return
+	}
+	if !slices.ContainsFunc(f.r.AbstractSources, func(fs ForeignSource) bool { return fs.Func == fn }) {
+		f.r.AbstractSources = append(f.r.AbstractSources, ForeignSource{fn, call})
+	}
 }
 
 // A ForeignSource is a function of another package whose returned error

@@ -1,0 +1,201 @@
+package handlerbody
+
+import (
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/errflow"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/rules"
+)
+
+// Abstract sources: the error of an interface method a handler's error
+// path calls (st.authGate.Check(), a tools package's own interface) comes
+// from whatever implementation the program wires in, often in a package
+// that imports the handlers' package rather than the other way round
+// (auth implements tools.AuthGate; main hands one to tools). The handlers'
+// package cannot see it, so it records the method (abstractSourceFact);
+// a package that declares an implementation sees the fact, since it
+// imports the interface's package, and holds the implementation's method,
+// and the helpers its error comes from, to what a handler's helper is
+// held to (checkSourceBody), at its own positions.
+
+// abstractSourceFact is a package fact: the methods of interfaces, as
+// "path.Type.Method", whose error reaches a handler's client in the
+// package, and in the packages it imports whose facts it passes on.
+type abstractSourceFact struct{ Methods []string }
+
+func (*abstractSourceFact) AFact() {}
+
+func (f *abstractSourceFact) String() string {
+	return "abstract sources: " + strings.Join(f.Methods, " ")
+}
+
+// methodKey names an interface method, "path.Type.Method", or "" when its
+// interface is not a named type.
+func methodKey(fn *types.Func) string {
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return ""
+	}
+	named, ok := types.Unalias(recv.Type()).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return ""
+	}
+	return named.Obj().Pkg().Path() + "." + named.Obj().Name() + "." + fn.Name()
+}
+
+// exportedRecv reports whether fn's receiver is an exported named type.
+func exportedRecv(fn *types.Func) bool {
+	named, ok := types.Unalias(fn.Signature().Recv().Type()).(*types.Named)
+	return ok && named.Obj().Exported()
+}
+
+// exportAbstractSources records the interface methods the package's
+// handlers reach.
+func (c *checker) exportAbstractSources() {
+	var methods []string
+	for _, fs := range c.flow.AbstractSources {
+		// An exported interface of this package: the tools' own seam,
+		// which other packages fill (an interface of another package is
+		// that package's to describe, and one of the standard library is
+		// not wired in by the program).
+		if fs.Func.Pkg() != c.pass.Pkg || !exportedRecv(fs.Func) {
+			continue
+		}
+		if k := methodKey(fs.Func); k != "" && !slices.Contains(methods, k) {
+			methods = append(methods, k)
+		}
+	}
+	if len(methods) == 0 {
+		return
+	}
+	slices.Sort(methods)
+	c.pass.ExportPackageFact(&abstractSourceFact{Methods: methods})
+}
+
+// checkAbstractSources holds the package's implementations of the
+// interface methods other packages' handlers reach (see
+// abstractSourceFact) to what a handler's helper is held to.
+func (c *checker) checkAbstractSources() {
+	var ifaces []abstractMethod
+	for _, pf := range c.pass.AllPackageFacts() {
+		fact, ok := pf.Fact.(*abstractSourceFact)
+		if !ok || pf.Package == c.pass.Pkg {
+			continue
+		}
+		for _, k := range fact.Methods {
+			if m, ok := lookupAbstract(pf.Package, k); ok {
+				ifaces = append(ifaces, m)
+			}
+		}
+	}
+	if len(ifaces) == 0 {
+		return
+	}
+	c.reportWiredSources(ifaces)
+	scope := c.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+			continue
+		}
+		for _, m := range ifaces {
+			fn := implementation(tn.Type(), m)
+			if fn == nil || fn.Pkg() != c.pass.Pkg {
+				continue
+			}
+			b := c.flow.Index().Decl(fn)
+			if b == nil || b.Sig == nil || b.Block == nil || c.model.InGenerated(c.pass.Fset, b.Node.Pos()) {
+				continue
+			}
+			via := []errflow.Step{{Pos: fn.Pos(), What: "its error reaches a handler's client through " + m.what}}
+			c.checkSourceBody(b, model.Adapted, via)
+			for _, hb := range c.flow.ErrorHelpers(b) {
+				if hb.Sig != nil && hb.Sig.Results().Len() > 0 && !c.model.InGenerated(c.pass.Fset, hb.Node.Pos()) {
+					c.checkSourceBody(hb, model.Adapted, append([]errflow.Step{{Pos: hb.Node.Pos(), What: "its error reaches " + fn.Name()}}, via...))
+				}
+			}
+		}
+	}
+}
+
+// reportWiredSources reports, in a package that holds values of another
+// package's types (main, which builds the implementation and hands it to
+// the tools), the causes the methods of those types that implement the
+// interface methods lose, as their package recorded them for the callers
+// of its exported functions (sourcePendingFact). A type the package never
+// holds a value of is not one it wires in.
+func (c *checker) reportWiredSources(ifaces []abstractMethod) {
+	seen := map[*types.Named]bool{}
+	for _, tv := range c.pass.TypesInfo.Types {
+		named, ok := types.Unalias(model.Deref(tv.Type)).(*types.Named)
+		if !ok || seen[named] || named.Obj().Pkg() == nil || named.Obj().Pkg() == c.pass.Pkg || types.IsInterface(named) {
+			continue
+		}
+		seen[named] = true
+		for _, m := range ifaces {
+			fn := implementation(named, m)
+			if fn == nil || fn.Pkg() != named.Obj().Pkg() {
+				continue
+			}
+			fact := new(sourcePendingFact)
+			if !c.pass.ImportObjectFact(fn, fact) {
+				continue
+			}
+			related := []analysis.RelatedInformation{}
+			for _, f := range fact.Findings {
+				if c.once(rules.Rule{ID: f.Rule}, f.At) {
+					c.report.ReportPending(f, related, fact.Layouts)
+				}
+			}
+		}
+	}
+}
+
+// An abstractMethod is an interface method of another package whose
+// error reaches a handler's client.
+type abstractMethod struct {
+	iface *types.Interface
+	name  string
+	what  string // "tools.AuthGate.Check"
+}
+
+// lookupAbstract finds the interface method a key names in pkg.
+func lookupAbstract(pkg *types.Package, key string) (abstractMethod, bool) {
+	rest, ok := strings.CutPrefix(key, pkg.Path()+".")
+	if !ok {
+		return abstractMethod{}, false
+	}
+	typeName, method, ok := strings.Cut(rest, ".")
+	if !ok {
+		return abstractMethod{}, false
+	}
+	tn, ok := pkg.Scope().Lookup(typeName).(*types.TypeName)
+	if !ok {
+		return abstractMethod{}, false
+	}
+	iface, ok := tn.Type().Underlying().(*types.Interface)
+	if !ok {
+		return abstractMethod{}, false
+	}
+	return abstractMethod{iface, method, pkg.Name() + "." + typeName + "." + method}, true
+}
+
+// implementation returns the method of t (or *t) that implements m, when
+// t implements m's interface; nil otherwise.
+func implementation(t types.Type, m abstractMethod) *types.Func {
+	for _, tt := range []types.Type{t, types.NewPointer(t)} {
+		if !types.Implements(tt, m.iface) {
+			continue
+		}
+		obj, _, _ := types.LookupFieldOrMethod(tt, true, nil, m.name)
+		if fn, ok := obj.(*types.Func); ok {
+			return fn
+		}
+	}
+	return nil
+}
