@@ -102,6 +102,9 @@ func (r *Reporter) Fold(rule rules.Rule, root Root, handler string, d analysis.D
 		// Captured findings are another package's to report, folded there
 		// under the root when it is of this package.
 		if r.sink != nil {
+			if root.Pos.IsValid() && r.suppressed(rule, analysis.Diagnostic{Pos: root.Pos, End: root.End}) {
+				return // the root is suppressed here, and with it what it explains
+			}
 			r.captureRoot = r.pendingRoot(root, handler)
 			defer func() { r.captureRoot = nil }()
 		}

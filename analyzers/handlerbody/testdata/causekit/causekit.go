@@ -62,3 +62,26 @@ func (c *Client) Kept(ctx context.Context, url string) (any, error) {
 	defer res.Body.Close()
 	return res.Status, nil
 }
+
+// legacyError makes the legacy API's errors, which are text by contract:
+// the root is suppressed, and with it every return through it.
+//
+//mcperrlint:ignore preserve-cause-on-rethrow the legacy API's errors are text by contract
+func legacyError(format string, args ...any) *APIError {
+	return &APIError{Code: 9, Message: fmt.Sprintf(format, args...)}
+}
+
+// Legacy returns a page of the legacy API.
+func (c *Client) Legacy(ctx context.Context, url string) (any, error) {
+	res, err := c.http.Get(url)
+	if err != nil {
+		return nil, legacyError("GET %s: %v", url, err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != 200 {
+		if _, err := c.get(ctx, url); err != nil {
+			return nil, legacyError("retry %s: %v", url, err)
+		}
+	}
+	return res.Status, nil
+}

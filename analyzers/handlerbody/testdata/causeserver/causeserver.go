@@ -29,6 +29,10 @@ func Register(s *server.MCPServer, c *causekit.Client) {
 		v, err := c.Page(ctx, req.GetString("url", ""))
 		return result(v, err)
 	})
+	s.AddTool(mcp.NewTool("legacy"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		v, err := c.Legacy(ctx, req.GetString("url", ""))
+		return result(v, err)
+	})
 	s.AddTool(mcp.NewTool("kept"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		v, err := c.Kept(ctx, req.GetString("url", ""))
 		return result(v, err)
