@@ -131,12 +131,19 @@ func (c *checker) checkAbstractSources() {
 // holds a value of is not one it wires in.
 func (c *checker) reportWiredSources(ifaces []abstractMethod) {
 	seen := map[*types.Named]bool{}
+	var held []*types.Named
 	for _, tv := range c.pass.TypesInfo.Types {
 		named, ok := types.Unalias(model.Deref(tv.Type)).(*types.Named)
 		if !ok || seen[named] || named.Obj().Pkg() == nil || named.Obj().Pkg() == c.pass.Pkg || types.IsInterface(named) {
 			continue
 		}
 		seen[named] = true
+		held = append(held, named)
+	}
+	// In a stable order: the map's is not, and the findings fold in the
+	// order they are reported.
+	slices.SortFunc(held, func(a, b *types.Named) int { return strings.Compare(a.String(), b.String()) })
+	for _, named := range held {
 		for _, m := range ifaces {
 			fn := implementation(named, m)
 			if fn == nil || fn.Pkg() != named.Obj().Pkg() {

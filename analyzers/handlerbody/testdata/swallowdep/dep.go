@@ -67,7 +67,7 @@ func Summed(ctx context.Context, raw []string) (*Message, error) {
 var errDone = errors.New("done")
 
 func readPart(ctx context.Context, r string) (string, error) { return r, fetch(ctx) }
-func nextHeader(ctx context.Context) (string, error)        { return "", fetch(ctx) }
+func nextHeader(ctx context.Context) (string, error)         { return "", fetch(ctx) }
 
 // Deep answers with what gather answers with, which answers with what
 // collect's loop finds: a part that loop drops is one of many, two calls
