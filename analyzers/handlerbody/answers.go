@@ -53,21 +53,25 @@ func (c *checker) exportAnswers() {
 		}
 		c.done = map[doneKey]bool{}
 		ce := &errflow.Callee{Body: b, FailsClosed: c.flow.FailsClosed(b.Func)}
+		var h *handler
+		if b.Block != nil {
+			h = calleeHandler(c, ce)
+		}
 		p := c.report.Capture(candidateNeeds, func() {
 			checkEmptyAnswers(c, ce, "a handler that answers with what it gives")
-			if b.Block != nil {
-				answerValueChecks(calleeHandler(c, ce))
+			if h != nil {
+				answerValueChecks(h)
 			}
 		})
 		if len(p) > 0 {
 			queue = append(queue, answerStep{b.Func, p, 0})
 		}
-		if b.Block != nil {
+		if h != nil {
 			// A loop that drops a failed item loses a part of the answer
 			// of the function it is in and of the one that answers with
 			// it, no further: deeper, the part is one of many a caller
 			// gathers, and may be best effort.
-			if loops := c.report.Capture(candidateNeeds, func() { answerLoopChecks(calleeHandler(c, ce)) }); len(loops) > 0 {
+			if loops := c.report.Capture(candidateNeeds, func() { answerLoopChecks(h) }); len(loops) > 0 {
 				queue = append(queue, answerStep{b.Func, loops, maxAnswerDepth - 1})
 			}
 		}

@@ -154,12 +154,30 @@ func enclosingLoop(fn *ast.BlockStmt, node ast.Node) ast.Stmt {
 // variables declared before it that it writes into. A count (n++) is
 // not among them: "2 of 3 done" may be the answer's honest summary.
 func (h *handler) loopWrites(loop ast.Stmt, br *errflow.Branch) (search bool, written []*types.Var) {
-	info := h.c.info
+	end := br.Body.End()
+	declaredBefore := func(v *types.Var) bool { return v.Pos() < loop.Pos() }
+	written = writesAfter(h.c.info, loop, br, declaredBefore, false, func(n ast.Node) {
+		if ret, ok := n.(*ast.ReturnStmt); ok {
+			search = search || ret.Pos() > end && h.success(ret)
+		}
+	})
+	return search, written
+}
+
+// writesAfter returns the local variables, of those keep admits, that
+// the statements of node (not of the function literals in it) write into
+// after br's branch and not before it: what each iteration writes before
+// the call is there whether or not the call fails, and the skip loses a
+// detail, not the answer. A count (n++) is not a write. With sends, a
+// value sent on a channel is written into the channel. visit, when not
+// nil, sees each node walked.
+func writesAfter(info *types.Info, node ast.Node, br *errflow.Branch, keep func(*types.Var) bool, sends bool, visit func(ast.Node)) []*types.Var {
 	start, end := branchNode(br).Pos(), br.Body.End()
 	before, after := map[*types.Var]bool{}, map[*types.Var]bool{}
+	var written []*types.Var
 	write := func(at token.Pos, v *types.Var) {
 		switch {
-		case !errflow.IsLocal(v) || v.Pos() >= loop.Pos():
+		case !errflow.IsLocal(v) || !keep(v):
 		case at < start:
 			before[v] = true
 		case at > end && !after[v]:
@@ -167,20 +185,22 @@ func (h *handler) loopWrites(loop ast.Stmt, br *errflow.Branch) (search bool, wr
 			written = append(written, v)
 		}
 	}
-	ast.Inspect(loop, func(n ast.Node) bool {
+	ast.Inspect(node, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case nil, *ast.FuncLit:
 			return false
-		case *ast.ReturnStmt:
-			search = search || n.Pos() > end && h.success(n)
+		case *ast.SendStmt:
+			if v := errflow.RootVar(info, n.Chan); sends && v != nil {
+				write(n.Pos(), v)
+			}
+		}
+		if visit != nil {
+			visit(n)
 		}
 		nodeWrites(info, n, write)
 		return true
 	})
-	// What each iteration writes before the call is there whether or not
-	// the call fails: the skip loses a detail, not the answer.
-	written = slices.DeleteFunc(written, func(v *types.Var) bool { return before[v] })
-	return search, written
+	return slices.DeleteFunc(written, func(v *types.Var) bool { return before[v] })
 }
 
 // answerAfter returns the return that control reaches when it falls out

@@ -431,8 +431,8 @@ func noEmptiedFailure(h *handler) {
 			continue
 		}
 		emptied := h.onlyEmpties(br, body, flow.FailedValues(h.b, br))
-		stmt := enclosingIfOf(h.b.Block, body)
-		if len(emptied) == 0 || stmt == nil {
+		stmt := innermostIf(h.b.Block, body)
+		if len(emptied) == 0 || stmt == nil || stmt.Body != body {
 			continue
 		}
 		answer := derived(info, h.b.Block, stmt.End(), h.b.Block.End(), emptied)
@@ -479,16 +479,4 @@ func (h *handler) onlyEmpties(br *errflow.Branch, body *ast.BlockStmt, vals []*t
 		return nil
 	}
 	return emptied
-}
-
-// enclosingIfOf returns the if statement of fn whose body is body.
-func enclosingIfOf(fn *ast.BlockStmt, body *ast.BlockStmt) *ast.IfStmt {
-	path := errflow.PathTo(fn, body)
-	if len(path) < 2 {
-		return nil
-	}
-	if s, ok := path[len(path)-2].(*ast.IfStmt); ok && s.Body == body {
-		return s
-	}
-	return nil
 }

@@ -2,7 +2,6 @@ package handlerbody
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -145,43 +144,12 @@ func onlyLeaves(info *types.Info, err *types.Var, body *ast.BlockStmt) *ast.Retu
 }
 
 // itemWrites returns the variables of the handler's body fn, declared
-// outside lit, that lit writes into after br and not before it: what each
-// item stores for the answer (names = append(names, …), found[i] = …,
-// results <- …). What it writes before the call is there whether or not
-// the call fails.
+// outside lit, that lit writes into after br and not before it (see
+// writesAfter): what each item stores for the answer (names =
+// append(names, …), found[i] = …, results <- …).
 func itemWrites(info *types.Info, lit *ast.FuncLit, br *errflow.Branch, fn *ast.BlockStmt) []*types.Var {
-	start, end := branchNode(br).Pos(), br.Body.End()
-	before, after := map[*types.Var]bool{}, map[*types.Var]bool{}
-	var written []*types.Var
-	write := func(at token.Pos, v *types.Var) {
-		switch {
-		case !errflow.IsLocal(v) || v.Pos() < fn.Pos() || v.Pos() >= lit.Pos() && v.Pos() < lit.End():
-		case at < start:
-			before[v] = true
-		case at > end && !after[v]:
-			after[v] = true
-			written = append(written, v)
-		}
+	outside := func(v *types.Var) bool {
+		return v.Pos() >= fn.Pos() && (v.Pos() < lit.Pos() || v.Pos() >= lit.End())
 	}
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case nil:
-			return false
-		case *ast.FuncLit:
-			return false
-		case *ast.SendStmt:
-			if v := errflow.RootVar(info, n.Chan); v != nil {
-				write(n.Pos(), v)
-			}
-		}
-		nodeWrites(info, n, write)
-		return true
-	})
-	var out []*types.Var
-	for _, v := range written {
-		if !before[v] {
-			out = append(out, v)
-		}
-	}
-	return out
+	return writesAfter(info, lit.Body, br, outside, true, nil)
 }
