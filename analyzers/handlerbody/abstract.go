@@ -7,21 +7,22 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcperrlint/mcperrlint/analyzers/internal/errflow"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/rules"
 )
 
 // Abstract sources: the error of an interface method a handler's error
 // path calls (st.authGate.Check(), a tools package's own interface) comes
-// from whatever implementation the program wires in, often in a package
-// that imports the handlers' package rather than the other way round
-// (auth implements tools.AuthGate; main hands one to tools). The handlers'
-// package cannot see it, so it records the method (abstractSourceFact);
-// a package that declares an implementation sees the fact, since it
-// imports the interface's package, and holds the implementation's method,
-// and the helpers its error comes from, to what a handler's helper is
-// held to (checkSourceBody), at its own positions.
+// from whatever implementation the program wires in, often from a package
+// that does not import the handlers' package at all (Go's interfaces are
+// implicit: auth's gate satisfies tools.AuthGate, and main hands one to
+// tools). The handlers' package cannot see it, so it records the method
+// (abstractSourceFact); the package that holds a value of an implementing
+// type of another package — main, which builds the gate — reports what
+// that method's package recorded for the callers of its exported
+// functions (sourcePendingFact). An implementation whose package imports
+// the handlers' is found there already, as an implementation of an
+// interface the handlers call.
 
 // abstractSourceFact is a package fact: the methods of interfaces, as
 // "path.Type.Method", whose error reaches a handler's client in the
@@ -77,10 +78,10 @@ func (c *checker) exportAbstractSources() {
 	c.pass.ExportPackageFact(&abstractSourceFact{Methods: methods})
 }
 
-// checkAbstractSources holds the package's implementations of the
-// interface methods other packages' handlers reach (see
-// abstractSourceFact) to what a handler's helper is held to.
-func (c *checker) checkAbstractSources() {
+// reportAbstractSources reports the causes lost by the implementations
+// this package wires in of the interface methods other packages'
+// handlers reach (see abstractSourceFact).
+func (c *checker) reportAbstractSources() {
 	var ifaces []abstractMethod
 	for _, pf := range c.pass.AllPackageFacts() {
 		fact, ok := pf.Fact.(*abstractSourceFact)
@@ -93,33 +94,8 @@ func (c *checker) checkAbstractSources() {
 			}
 		}
 	}
-	if len(ifaces) == 0 {
-		return
-	}
-	c.reportWiredSources(ifaces)
-	scope := c.pass.Pkg.Scope()
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
-			continue
-		}
-		for _, m := range ifaces {
-			fn := implementation(tn.Type(), m)
-			if fn == nil || fn.Pkg() != c.pass.Pkg {
-				continue
-			}
-			b := c.flow.Index().Decl(fn)
-			if b == nil || b.Sig == nil || b.Block == nil || c.model.InGenerated(c.pass.Fset, b.Node.Pos()) {
-				continue
-			}
-			via := []errflow.Step{{Pos: fn.Pos(), What: "its error reaches a handler's client through " + m.what}}
-			c.checkSourceBody(b, model.Adapted, via)
-			for _, hb := range c.flow.ErrorHelpers(b) {
-				if hb.Sig != nil && hb.Sig.Results().Len() > 0 && !c.model.InGenerated(c.pass.Fset, hb.Node.Pos()) {
-					c.checkSourceBody(hb, model.Adapted, append([]errflow.Step{{Pos: hb.Node.Pos(), What: "its error reaches " + fn.Name()}}, via...))
-				}
-			}
-		}
+	if len(ifaces) > 0 {
+		c.reportWiredSources(ifaces)
 	}
 }
 
@@ -168,7 +144,6 @@ func (c *checker) reportWiredSources(ifaces []abstractMethod) {
 type abstractMethod struct {
 	iface *types.Interface
 	name  string
-	what  string // "tools.AuthGate.Check"
 }
 
 // lookupAbstract finds the interface method a key names in pkg.
@@ -189,7 +164,7 @@ func lookupAbstract(pkg *types.Package, key string) (abstractMethod, bool) {
 	if !ok {
 		return abstractMethod{}, false
 	}
-	return abstractMethod{iface, method, pkg.Name() + "." + typeName + "." + method}, true
+	return abstractMethod{iface, method}, true
 }
 
 // implementation returns the method of t (or *t) that implements m, when

@@ -814,6 +814,23 @@ func (r *Result) FailedCall(b *Body, br *Branch) bool {
 	return r.failedCall(b, br, true)
 }
 
+// Probes reports whether every value the error br handles may hold is
+// the error of a probe (see probes in models.go): a call that says
+// whether something is there, whose error mostly says it is not.
+func (r *Result) Probes(b *Body, br *Branch) bool {
+	origins := handledOrigins(b, br)
+	if len(origins) == 0 {
+		return false
+	}
+	for _, o := range origins {
+		call, ok := ast.Unparen(o.Expr).(*ast.CallExpr)
+		if !ok || !probes[libraryName(model.Callee(r.pass.TypesInfo, call))] {
+			return false
+		}
+	}
+	return true
+}
+
 // FailedWork is FailedCall where a parse never counts, even of what an
 // upstream answered: the call that failed is work that went out (a
 // request, a command, a store's query). A part of an answer left out

@@ -9,8 +9,6 @@ package errflow
 import (
 	"go/ast"
 	"go/types"
-
-	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
 )
 
 // libraryName names a function of a package for the tables below:
@@ -173,20 +171,4 @@ var probes = map[string]bool{
 	"(*io/fs.DirEntry).Info":     true,
 	"(*os.File).Stat":            true,
 	"path/filepath.EvalSymlinks": true,
-}
-
-// Probes reports whether every value the error br handles may hold is
-// the error of one of probes.
-func (r *Result) Probes(b *Body, br *Branch) bool {
-	origins := handledOrigins(b, br)
-	if len(origins) == 0 {
-		return false
-	}
-	for _, o := range origins {
-		call, ok := ast.Unparen(o.Expr).(*ast.CallExpr)
-		if !ok || !probes[libraryName(model.Callee(r.pass.TypesInfo, call))] {
-			return false
-		}
-	}
-	return true
 }
