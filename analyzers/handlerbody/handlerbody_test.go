@@ -79,7 +79,7 @@ func TestTextConstructor(t *testing.T) {
 // implementation is in a package that does not import the tools' (Go's
 // interfaces are implicit): the package that wires the implementation in
 // reports the causes it loses; an implementation it does not wire stays
-// quiet.
+// quiet; one whose package imports the tools' is found there (audit).
 func TestGated(t *testing.T) {
 	crosstest.Run(t, analysistest.TestData(), handlerbody.Analyzer, "./gated/...")
 }
