@@ -553,6 +553,37 @@
 // data only when it parses: what was left out is what the upstream sent
 // wrongly, not a request that failed).
 //
+// So does a call whose error is dropped — given to the blank identifier,
+// or not taken at all by a call made as a statement — when what it gives
+// goes into a success the function answers with: its other results, or
+// what it fills in through a pointer it is handed (rows.Scan(&n),
+// json.Unmarshal(body, &v), fmt.Sscanf(s, "%f", &lat)). When the call
+// fails the client reads its zero value — an empty body, a count of 0 —
+// as data:
+//
+//	data, _ := io.ReadAll(part.Body) // flagged
+//	email.TextBody = string(data)
+//	...
+//	return email, nil
+//
+// Not reported: a call that only reads the tool's input (its arguments
+// come from the request or the arguments map: strconv.Atoi of a
+// parameter, a project's OptionalParam[string](args, "body")), an
+// encoder (json.Marshal), a probe (os.Stat), a writer handed to a call
+// (fmt.Fprintf(&buf, …) writes, it does not fill in), a variable
+// declared with a value of its own (limit := 10), and a value tested
+// before the answer (if len(data) == 0 { return … }).
+//
+// And so does a loop over an iterator that tells its failure only after
+// the loop — for rows.Next() { … }, for sc.Scan() { … }: any value whose
+// loop method answers a bool and that has an Err() error method, so
+// database/sql's Rows, bufio's Scanner and every driver's cursor built
+// the same way — when the function never asks it for Err (after the
+// loop, before it is given another value) and answers with what the loop
+// gathered: a connection lost midway ends the loop as the last row does.
+// An iterator handed on (to a helper, a return) or given as a parameter
+// is its caller's to check.
+//
 // The functions of the package a handler calls — directly, from its
 // goroutines and callbacks, or through other such functions — are held to
 // the same: a helper that, in a branch handling the failure of a call,

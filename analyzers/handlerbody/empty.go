@@ -101,6 +101,7 @@ func answerChecks(h *handler) {
 // to its answer and the errors it builds into it.
 func answerValueChecks(h *handler) {
 	noSuccessOnlyPart(h)
+	noDiscardedFailure(h)
 	flattenedInAnswer(h)
 }
 
@@ -109,6 +110,7 @@ func answerValueChecks(h *handler) {
 func answerLoopChecks(h *handler) {
 	noSkippedFailure(h)
 	noDroppedItem(h)
+	noUncheckedIteration(h)
 }
 
 // calleeHandler is a handler standing for a callee, with a role for each

@@ -226,9 +226,15 @@ func terminates(b *ast.BlockStmt) bool {
 	return false
 }
 
-// calledName is the name a call calls by: f(), x.f().
+// calledName is the name a call calls by: f(), x.f(), f[T]().
 func calledName(call *ast.CallExpr) string {
-	switch fun := ast.Unparen(call.Fun).(type) {
+	fun := ast.Unparen(call.Fun)
+	if ix, ok := fun.(*ast.IndexExpr); ok {
+		fun = ix.X
+	} else if ix, ok := fun.(*ast.IndexListExpr); ok {
+		fun = ix.X
+	}
+	switch fun := fun.(type) {
 	case *ast.Ident:
 		return fun.Name
 	case *ast.SelectorExpr:

@@ -844,21 +844,34 @@ func (r *Result) FailedWork(b *Body, br *Branch) bool {
 // failedCall is FailedCall, counting parses of upstream values when
 // upstream says so.
 func (r *Result) failedCall(b *Body, br *Branch, upstream bool) bool {
-	info := r.pass.TypesInfo
 	for _, o := range handledOrigins(b, br) {
-		call, ok := ast.Unparen(o.Expr).(*ast.CallExpr)
-		if !ok || IsContextError(info, call) {
-			continue
-		}
-		fn := model.Callee(info, call)
-		if fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == model.MCPGoPath || fn.Pkg().Path() == model.GoSDKPath) {
-			continue // request.RequireInt("priority"): reading the tool's input, not work
-		}
-		if !malformedInput(fn) || upstream && r.parsesUpstream(b, fn, call) {
+		if call, ok := ast.Unparen(o.Expr).(*ast.CallExpr); ok && r.failsAtRunTime(b, call, upstream) {
 			return true
 		}
 	}
 	return false
+}
+
+// DiscardedFailure reports whether the error call returns, which its
+// caller drops, may be one of a failure at run time, as FailedCall
+// counts them: not the caller giving up, not a malformed value it was
+// given, not a probe's "it is not there". Dropping the error of a parse
+// of what an upstream answered drops that upstream's failure.
+func (r *Result) DiscardedFailure(b *Body, call *ast.CallExpr) bool {
+	return !probes[libraryName(model.Callee(r.pass.TypesInfo, call))] && r.failsAtRunTime(b, call, true)
+}
+
+// failsAtRunTime is failedCall for one call.
+func (r *Result) failsAtRunTime(b *Body, call *ast.CallExpr, upstream bool) bool {
+	info := r.pass.TypesInfo
+	if IsContextError(info, call) {
+		return false
+	}
+	fn := model.Callee(info, call)
+	if fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == model.MCPGoPath || fn.Pkg().Path() == model.GoSDKPath) {
+		return false // request.RequireInt("priority"): reading the tool's input, not work
+	}
+	return !malformedInput(fn) || upstream && r.parsesUpstream(b, fn, call)
 }
 
 // handledOrigins returns the values the error br handles may hold there:

@@ -61,12 +61,12 @@ func Balance(ctx context.Context, id string, opaque bool) (string, error) {
 		return "", err
 	}
 	defer resp.Body.Close()
-	body, _ := io.ReadAll(resp.Body)
+	body, readErr := io.ReadAll(resp.Body)
 	if resp.StatusCode != http.StatusOK {
 		if opaque {
 			return "", api.OpaqueError{Body: string(body)}
 		}
 		return "", &api.CodeError{Code: resp.StatusCode, Body: string(body)}
 	}
-	return string(body), nil
+	return string(body), readErr
 }

@@ -34,7 +34,7 @@ func fetch(ctx context.Context, url string) ([]byte, error) {
 		return nil, fmt.Errorf("fetching %s: %w", url, err)
 	}
 	defer resp.Body.Close()
-	body, _ := io.ReadAll(resp.Body)
+	body, _ := io.ReadAll(resp.Body) // want `no-fake-empty-result: .* drops the error of ReadAll`
 	if resp.StatusCode != http.StatusOK {
 		return nil, fmt.Errorf("API request failed with status %d: %s", resp.StatusCode, string(body)) // want `no-stringify-upstream-error: the text of the error result errhelper.failure builds, through errhelper.fetch, includes an HTTP response body read with io.ReadAll`
 	}

@@ -182,7 +182,7 @@ func fetchPage(url string) (string, error) {
 		return "", err
 	}
 	defer resp.Body.Close()
-	page, _ := io.ReadAll(resp.Body)
+	page, _ := io.ReadAll(resp.Body) // want `no-fake-empty-result: .* drops the error of ReadAll`
 	if resp.StatusCode != http.StatusOK {
 		return "", fmt.Errorf("%d %s", resp.StatusCode, page) // want `no-stringify-upstream-error: the error mcp.NewToolResultErrorFromErr shows, through helpers.fetchPage, includes an HTTP response body`
 	}
@@ -481,7 +481,7 @@ func getStatus(url string, quiet bool) ([]byte, error) {
 		return nil, fmt.Errorf("get: %w", err)
 	}
 	defer resp.Body.Close()
-	body, _ := io.ReadAll(resp.Body)
+	body, _ := io.ReadAll(resp.Body) // want `no-fake-empty-result: .* drops the error of ReadAll`
 	if resp.StatusCode != http.StatusOK {
 		if quiet {
 			return nil, &quietError{Code: resp.StatusCode, Body: string(body)}

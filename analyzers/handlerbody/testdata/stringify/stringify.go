@@ -131,7 +131,7 @@ var tool = &mcperr.Tool[In, Page]{
 			return Page{}, mcperr.Fail(ctx, "upstream_down", "", mcperr.WithCause(err))
 		}
 		defer resp.Body.Close()
-		body, _ := io.ReadAll(resp.Body)
+		body, _ := io.ReadAll(resp.Body) // want `no-fake-empty-result: .* drops the error of ReadAll`
 		if resp.StatusCode == 503 {
 			return Page{}, mcperr.Fail(ctx, "upstream_down", "upstream: "+string(body)) // want `no-stringify-upstream-error: the message of mcperr.Fail includes an HTTP response body`
 		}
@@ -156,7 +156,7 @@ func mcpgo(ctx context.Context, req gomcp.CallToolRequest) (*gomcp.CallToolResul
 		return gomcp.NewToolResultErrorFromErr("upstream unreachable", err), nil
 	}
 	defer resp.Body.Close()
-	b, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<10))
+	b, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<10)) // want `no-fake-empty-result: .* drops the error of ReadAll`
 	switch resp.StatusCode {
 	case 500:
 		return gomcp.NewToolResultError(string(b)), nil // want `no-stringify-upstream-error: the text of mcp.NewToolResultError includes an HTTP response body`
