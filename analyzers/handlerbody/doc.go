@@ -568,11 +568,11 @@
 //
 // Not reported: a call that only reads the tool's input (its arguments
 // come from the request or the arguments map: strconv.Atoi of a
-// parameter, a project's OptionalParam[string](args, "body")), an
-// encoder (json.Marshal), a probe (os.Stat), a writer handed to a call
-// (fmt.Fprintf(&buf, …) writes, it does not fill in), a variable
-// declared with a value of its own (limit := 10), and a value tested
-// before the answer (if len(data) == 0 { return … }).
+// parameter, a project's generic OptionalParam reading "body" from the
+// arguments map), an encoder (json.Marshal), a probe (os.Stat), a writer
+// handed to a call (fmt.Fprintf(&buf, …) writes, it does not fill in), a
+// variable declared with a value of its own (limit := 10), and a value
+// tested before the answer (if len(data) == 0 { return … }).
 //
 // And so does a loop over an iterator that tells its failure only after
 // the loop — for rows.Next() { … }, for sc.Scan() { … }: any value whose
