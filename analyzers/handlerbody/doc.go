@@ -529,7 +529,8 @@
 //	return mcp.NewToolResultText("{}"), nil
 //
 // And so does one — handler or helper whose answer a handler gives —
-// that adds a part of its answer only when a call succeeds, with no else,
+// that adds a part of its answer only when a call succeeds, with no else
+// (or an else that only logs err: if err != nil { log… } else { add }),
 // and answers all the same when it fails:
 //
 //	list, err := client.List(ctx, opts)

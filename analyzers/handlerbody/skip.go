@@ -353,15 +353,15 @@ func noSuccessOnlyPart(h *handler) {
 			return false
 		}
 		is, ok := n.(*ast.IfStmt)
-		if !ok || is.Else != nil || leavesAtTop(is.Body) || terminates(is.Body) && !endsInLoop(is.Body) {
+		if !ok {
 			return true
 		}
-		err := successTest(info, is.Cond)
-		if err == nil || usedAfter(info, h.b.Block, err, is.End()) {
+		err, part := successPart(info, is)
+		if err == nil || leavesAtTop(part) || terminates(part) && !endsInLoop(part) || usedAfter(info, h.b.Block, err, is.End()) {
 			return true
 		}
-		br := &errflow.Branch{Err: err, Body: is.Body, Cond: is.Cond}
-		written := writtenBefore(info, h.b.Block, is)
+		br := &errflow.Branch{Err: err, Body: part, Cond: is.Cond}
+		written := writtenBefore(info, h.b.Block, is, part)
 		if len(written) == 0 || !flow.FailedWork(h.b, br) {
 			return true
 		}
@@ -496,17 +496,53 @@ func usedAfter(info *types.Info, block *ast.BlockStmt, v *types.Var, pos token.P
 	return found
 }
 
-// writtenBefore returns the local variables declared before is that its
-// body writes into: assigned, appended to, given by address, or the
-// receiver of a method call.
-func writtenBefore(info *types.Info, block *ast.BlockStmt, is *ast.IfStmt) []*types.Var {
+// successPart returns, for an if that adds a part only when a call
+// succeeds, the error it tests and the branch that adds the part: the
+// body of if err == nil { … }, with no else or one that only reports err
+// (a log line), or the else of if err != nil { log(err) } else { … }.
+// It returns nil otherwise.
+func successPart(info *types.Info, is *ast.IfStmt) (*types.Var, *ast.BlockStmt) {
+	if err := successTest(info, is.Cond); err != nil {
+		if els, ok := is.Else.(*ast.BlockStmt); is.Else == nil || ok && onlyLogs(info, err, els) {
+			return err, is.Body
+		}
+		return nil, nil
+	}
+	els, ok := is.Else.(*ast.BlockStmt)
+	err := failureTest(info, is.Cond)
+	if !ok || err == nil || !onlyLogs(info, err, is.Body) {
+		return nil, nil
+	}
+	return err, els
+}
+
+// onlyLogs reports whether body only reports err to the operator: it
+// only reports (onlyReported), names err, and writes into no local
+// variable. A call on a local (rep.add("index", "parse failed")) writes a
+// note into what the function answers with.
+func onlyLogs(info *types.Info, err *types.Var, body *ast.BlockStmt) bool {
+	if !onlyReported(info, err, body) || !errflow.Mentions(info, body, err) {
+		return false
+	}
+	writes := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		nodeWrites(info, n, func(_ token.Pos, v *types.Var) { writes = writes || errflow.IsLocal(v) })
+		return !writes
+	})
+	return !writes
+}
+
+// writtenBefore returns the local variables declared before is that
+// part, its branch, writes into: assigned, appended to, given by address,
+// or the receiver of a method call.
+func writtenBefore(info *types.Info, block *ast.BlockStmt, is *ast.IfStmt, part *ast.BlockStmt) []*types.Var {
 	var out []*types.Var
 	write := func(_ token.Pos, v *types.Var) {
 		if errflow.IsLocal(v) && v.Pos() < is.Pos() && !slices.Contains(out, v) && !errflow.IsError(v.Type()) && !hasDefault(info, block, v) {
 			out = append(out, v)
 		}
 	}
-	ast.Inspect(is.Body, func(n ast.Node) bool {
+	ast.Inspect(part, func(n ast.Node) bool {
 		if _, ok := n.(*ast.FuncLit); ok {
 			return false
 		}

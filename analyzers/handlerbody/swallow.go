@@ -361,8 +361,19 @@ func noFallThroughOnFailure(h *handler) {
 // successTest returns the local error variable a condition tests for nil
 // (err == nil), or nil.
 func successTest(info *types.Info, cond ast.Expr) *types.Var {
+	return nilTest(info, cond, token.EQL)
+}
+
+// failureTest returns the local error variable a condition tests for not
+// nil (err != nil), or nil.
+func failureTest(info *types.Info, cond ast.Expr) *types.Var {
+	return nilTest(info, cond, token.NEQ)
+}
+
+// nilTest returns the local error variable cond compares with nil by op.
+func nilTest(info *types.Info, cond ast.Expr, op token.Token) *types.Var {
 	c, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok || c.Op != token.EQL {
+	if !ok || c.Op != op {
 		return nil
 	}
 	x, y := c.X, c.Y
