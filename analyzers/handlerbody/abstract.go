@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/report"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/rules"
 )
 
@@ -95,17 +96,23 @@ func (c *checker) reportAbstractSources() {
 		}
 	}
 	if len(ifaces) > 0 {
-		c.reportWiredSources(ifaces)
+		c.reportWired(ifaces, func(fn *types.Func) *report.PendingSet {
+			if fact := new(sourcePendingFact); c.pass.ImportObjectFact(fn, fact) {
+				return &fact.PendingSet
+			}
+			return nil
+		})
 	}
 }
 
-// reportWiredSources reports, in a package that holds values of another
+// reportWired reports, in a package that holds values of another
 // package's types (main, which builds the implementation and hands it to
-// the tools), the causes the methods of those types that implement the
-// interface methods lose, as their package recorded them for the callers
-// of its exported functions (sourcePendingFact). A type the package never
-// holds a value of is not one it wires in.
-func (c *checker) reportWiredSources(ifaces []abstractMethod) {
+// the tools), what the methods of those types that implement the
+// interface methods do, as their package recorded it for the callers of
+// its exported functions (imported: sourcePendingFact for the causes they
+// lose, answerPendingFact for the empty answers they give). A type the
+// package never holds a value of is not one it wires in.
+func (c *checker) reportWired(ifaces []abstractMethod, imported func(*types.Func) *report.PendingSet) {
 	seen := map[*types.Named]bool{}
 	var held []*types.Named
 	for _, tv := range c.pass.TypesInfo.Types {
@@ -125,14 +132,14 @@ func (c *checker) reportWiredSources(ifaces []abstractMethod) {
 			if fn == nil || fn.Pkg() != named.Obj().Pkg() {
 				continue
 			}
-			fact := new(sourcePendingFact)
-			if !c.pass.ImportObjectFact(fn, fact) {
+			set := imported(fn)
+			if set == nil {
 				continue
 			}
 			related := []analysis.RelatedInformation{}
-			for _, f := range fact.Findings {
+			for _, f := range set.Findings {
 				if c.once(rules.Rule{ID: f.Rule}, f.At) {
-					c.report.ReportPending(f, related, fact.Layouts)
+					c.report.ReportPending(f, related, set.Layouts)
 				}
 			}
 		}
@@ -180,4 +187,105 @@ func implementation(t types.Type, m abstractMethod) *types.Func {
 		}
 	}
 	return nil
+}
+
+// Abstract answers: the answer of an interface method a handler answers
+// with (h.helmPort.ListRepos(ctx), or a service's s.k8s.GetClusterInfo
+// that the handler's service answers with) is what the implementation the
+// program wires in answers, from an adapter package that neither the
+// handlers' package nor the port's imports. The functions on the way
+// record the method (answerPendingFact's Wired), the handlers' package
+// collects those its handlers reach (abstractAnswerFact), and the package
+// that holds a value of an implementing type — main — reports the empty
+// answers the implementation's package recorded for it
+// (answerPendingFact).
+
+// abstractAnswerFact is a package fact: the interface methods, as
+// "path.Type.Method", whose answer a handler of the package answers with
+// and whose implementations it cannot see.
+type abstractAnswerFact struct{ Methods []string }
+
+func (*abstractAnswerFact) AFact() {}
+
+func (f *abstractAnswerFact) String() string {
+	return "abstract answers: " + strings.Join(f.Methods, " ")
+}
+
+// abstractAnswers returns the interface methods the package's handlers
+// answer with, directly or through another package's function, whose
+// implementations the package cannot see.
+func (c *checker) abstractAnswers() []string {
+	var methods []string
+	add := func(k string) {
+		if k != "" && !slices.Contains(methods, k) {
+			methods = append(methods, k)
+		}
+	}
+	for _, fs := range c.flow.ForeignCallees {
+		if c.flow.WiredElsewhere(fs.Func) {
+			add(methodKey(fs.Func))
+		} else if fact := new(answerPendingFact); c.pass.ImportObjectFact(fs.Func, fact) {
+			for _, k := range fact.Wired {
+				add(k)
+			}
+		}
+	}
+	slices.Sort(methods)
+	return methods
+}
+
+// reportAbstractAnswers records the package's abstract answers and
+// reports the empty answers of the implementations this package wires in
+// of those of every package, its own included.
+func (c *checker) reportAbstractAnswers() {
+	own := c.abstractAnswers()
+	if len(own) > 0 {
+		c.pass.ExportPackageFact(&abstractAnswerFact{Methods: own})
+	}
+	var ifaces []abstractMethod
+	for _, pf := range c.pass.AllPackageFacts() {
+		fact, ok := pf.Fact.(*abstractAnswerFact)
+		if !ok {
+			continue
+		}
+		for _, k := range fact.Methods {
+			if i := strings.LastIndex(k, "."); i > 0 {
+				if j := strings.LastIndex(k[:i], "."); j > 0 {
+					if pkg := c.importedPackage(k[:j]); pkg != nil {
+						if m, ok := lookupAbstract(pkg, k); ok {
+							ifaces = append(ifaces, m)
+						}
+					}
+				}
+			}
+		}
+	}
+	if len(ifaces) > 0 {
+		c.reportWired(ifaces, func(fn *types.Func) *report.PendingSet {
+			if fact := new(answerPendingFact); c.pass.ImportObjectFact(fn, fact) {
+				return &fact.PendingSet
+			}
+			return nil
+		})
+	}
+}
+
+// importedPackage returns the package of the given path among those the
+// package depends on, or nil.
+func (c *checker) importedPackage(path string) *types.Package {
+	if c.imported == nil {
+		c.imported = map[string]*types.Package{}
+		var walk func(p *types.Package)
+		walk = func(p *types.Package) {
+			if c.imported[p.Path()] != nil {
+				return
+			}
+			c.imported[p.Path()] = p
+			for _, q := range p.Imports() {
+				walk(q)
+			}
+		}
+		walk(c.pass.Pkg)
+	}
+	return c.imported[path]
 }

@@ -4,6 +4,7 @@ import (
 	"go/types"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/errflow"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/report"
@@ -18,11 +19,26 @@ import (
 // handler's callee of its own package is judged: no-fake-empty-result,
 // and preserve-cause-on-rethrow for the errors it builds into its answer
 // (see flattenedInAnswer).
-type answerPendingFact struct{ report.PendingSet }
+//
+// Wired are the interface methods, as "path.Type.Method", whose answer
+// the function's answer is made of and whose implementations its package
+// cannot see (errflow's WiredElsewhere): a port whose adapter main wires
+// in. A package whose handler answers with the function passes them on
+// (see abstractAnswerFact).
+type answerPendingFact struct {
+	report.PendingSet
+	Wired []string
+}
 
 func (*answerPendingFact) AFact() {}
 
-func (f *answerPendingFact) String() string { return "answer " + f.PendingSet.String() }
+func (f *answerPendingFact) String() string {
+	s := "answer " + f.PendingSet.String()
+	if len(f.Wired) > 0 {
+		s += " wired: " + strings.Join(f.Wired, " ")
+	}
+	return s
+}
 
 // exportAnswers records, for each exported function of the package that
 // is not one of its handlers and answers with more than an error, the
@@ -48,8 +64,8 @@ func (c *checker) exportAnswers() {
 	var queue []answerStep
 	for _, root := range c.flow.Index().Roots() {
 		b := root.Body
-		if b.Func == nil || len(b.Branches) == 0 || judged[b] || b.Sig == nil || !errflow.AnswersValue(b.Sig) || c.model.InGenerated(c.pass.Fset, b.Node.Pos()) {
-			continue // no failure is handled in it, or it is judged here
+		if b.Func == nil || judged[b] || b.Sig == nil || !errflow.AnswersValue(b.Sig) || c.model.InGenerated(c.pass.Fset, b.Node.Pos()) {
+			continue // it is judged here
 		}
 		c.done = map[doneKey]bool{}
 		ce := &errflow.Callee{Body: b, FailsClosed: c.flow.FailsClosed(b.Func)}
@@ -64,7 +80,7 @@ func (c *checker) exportAnswers() {
 			}
 		})
 		if len(p) > 0 {
-			queue = append(queue, answerStep{b.Func, p, 0})
+			queue = append(queue, answerStep{fn: b.Func, found: p})
 		}
 		if h != nil {
 			// A loop that drops a failed item loses a part of the answer
@@ -72,23 +88,28 @@ func (c *checker) exportAnswers() {
 			// it, no further: deeper, the part is one of many a caller
 			// gathers, and may be best effort.
 			if loops := c.report.Capture(candidateNeeds, func() { answerLoopChecks(h) }); len(loops) > 0 {
-				queue = append(queue, answerStep{b.Func, loops, maxAnswerDepth - 1})
+				queue = append(queue, answerStep{fn: b.Func, found: loops, depth: maxAnswerDepth - 1})
 			}
 		}
 	}
 	for _, fc := range c.flow.ForeignCalled() {
-		fact := new(answerPendingFact)
-		if !c.pass.ImportObjectFact(fc.Func, fact) {
+		var st answerStep
+		if fc.Func == fc.Called && c.flow.WiredElsewhere(fc.Func) {
+			st.wired = []string{methodKey(fc.Func)}
+		} else if fact := new(answerPendingFact); c.pass.ImportObjectFact(fc.Func, fact) {
+			st.found, st.wired = fact.Findings, fact.Wired
+			layouts = mergeLayouts(layouts, fact.Layouts)
+		} else {
 			continue
 		}
 		for _, ac := range c.flow.AnswerCallers(fc.Called) {
 			if caller := ac.Body.Root.Body.Func; caller != nil {
 				step := report.PendingRelated{At: c.report.Position(ac.Call.Pos(), ac.Call.End()), Message: caller.Name() + " answers with it through this call"}
-				queue = append(queue, answerStep{caller, withStep(fact.Findings, step), 1})
-				layouts = mergeLayouts(layouts, fact.Layouts)
+				queue = append(queue, answerStep{caller, withStep(st.found, step), st.wired, 1})
 			}
 		}
 	}
+	wired := map[*types.Func][]string{}
 	for len(queue) > 0 {
 		st := queue[0]
 		queue = queue[1:]
@@ -97,6 +118,12 @@ func (c *checker) exportAnswers() {
 		for _, p := range st.found {
 			if !slices.ContainsFunc(have, func(q report.Pending) bool { return q.Rule == p.Rule && q.At == p.At }) {
 				have = append(have, p)
+				added = true
+			}
+		}
+		for _, k := range st.wired {
+			if !slices.Contains(wired[st.fn], k) {
+				wired[st.fn] = append(wired[st.fn], k)
 				added = true
 			}
 		}
@@ -110,13 +137,16 @@ func (c *checker) exportAnswers() {
 		for _, ac := range c.flow.AnswerCallers(st.fn) {
 			if caller := ac.Body.Root.Body.Func; caller != nil && caller != st.fn {
 				step := report.PendingRelated{At: c.report.Position(ac.Call.Pos(), ac.Call.End()), Message: caller.Name() + " answers with it through this call"}
-				queue = append(queue, answerStep{caller, withStep(st.found, step), st.depth + 1})
+				queue = append(queue, answerStep{caller, withStep(st.found, step), st.wired, st.depth + 1})
 			}
 		}
 	}
 	for _, root := range c.flow.Index().Roots() {
 		b := root.Body
-		if b.Func == nil || !b.Func.Exported() || judged[b] || len(found[b.Func]) == 0 {
+		if b.Sig == nil || !errflow.AnswersValue(b.Sig) {
+			wired[b.Func] = nil // it answers with nothing: a registration's closures did
+		}
+		if b.Func == nil || !b.Func.Exported() || judged[b] || len(found[b.Func])+len(wired[b.Func]) == 0 {
 			continue
 		}
 		set := c.report.NewPendingSet(found[b.Func])
@@ -125,7 +155,9 @@ func (c *checker) exportAnswers() {
 				set.Layouts = mergeLayouts(set.Layouts, map[string]report.Layout{f: l})
 			}
 		}
-		c.pass.ExportObjectFact(b.Func, &answerPendingFact{set})
+		w := slices.Clone(wired[b.Func])
+		slices.Sort(w)
+		c.pass.ExportObjectFact(b.Func, &answerPendingFact{set, w})
 	}
 }
 
@@ -138,6 +170,7 @@ const maxAnswerDepth = 4
 type answerStep struct {
 	fn    *types.Func
 	found []report.Pending
+	wired []string // see answerPendingFact
 	depth int
 }
 

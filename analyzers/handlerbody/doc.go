@@ -329,6 +329,15 @@
 // hands on an interface parameter of its own records the texts again,
 // for its callers.
 //
+// The same holds for the empty answers of ports and adapters: a handler
+// (or the service it answers with, in a third package) answers with what
+// an interface method answers (h.charts.Repos(ctx)), whose
+// implementation is in an adapter package that imports neither; the
+// handlers' package records the method, and the package that holds a
+// value of the adapter's type (main, which wires it in) reports the
+// empty answers the adapter gives on failure, at the adapter. An
+// implementation no program holds a value of stays quiet.
+//
 // An adapter that shows a text result with the error (out, err :=
 // op.Run(…); NewToolResultError(err.Error() + "\n" + out)) makes that
 // result part of the message: a raw value the handler returns with a

@@ -101,6 +101,7 @@ func answerChecks(h *handler) {
 // to its answer and the errors it builds into it.
 func answerValueChecks(h *handler) {
 	noSuccessOnlyPart(h)
+	noEmptiedFailure(h)
 	noDiscardedFailure(h)
 	flattenedInAnswer(h)
 }

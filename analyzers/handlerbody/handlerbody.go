@@ -46,7 +46,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       rules.AnalyzerURL("handlerbody"),
 	Requires:  []*analysis.Analyzer{model.Analyzer, errflow.Analyzer, preferfail.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(implSinkFact), new(pendingFact), new(projectPendingFact), new(sourcePendingFact), new(answerPendingFact), new(suppressionsFact), new(bodyFixesFact), new(abstractSourceFact)},
+	FactTypes: []analysis.Fact{new(implSinkFact), new(pendingFact), new(projectPendingFact), new(sourcePendingFact), new(answerPendingFact), new(suppressionsFact), new(bodyFixesFact), new(abstractSourceFact), new(abstractAnswerFact)},
 }
 
 func init() {
@@ -151,6 +151,7 @@ func run(pass *analysis.Pass) (any, error) {
 	c.reportAbstractSources()
 	c.exportAnswers()
 	c.reportForeignAnswers()
+	c.reportAbstractAnswers()
 	return nil, nil
 }
 
@@ -420,12 +421,15 @@ func pathRelated(p *errflow.Path) []analysis.RelatedInformation {
 
 // A checker checks one package.
 type checker struct {
-	pass    *analysis.Pass
-	info    *types.Info
-	model   *model.Model
-	flow    *errflow.Result
-	report  *report.Reporter
-	runtime *types.Package // the mcperr package as imported, or nil
+	pass   *analysis.Pass
+	info   *types.Info
+	model  *model.Model
+	flow   *errflow.Result
+	report *report.Reporter
+	// imported are the packages the package depends on, by path, made on
+	// first use (see importedPackage).
+	imported map[string]*types.Package
+	runtime  *types.Package // the mcperr package as imported, or nil
 	// failFixes are the calls error-contract-prefer-fail rewrites to Fail:
 	// prefer-error-factory offers no fix of its own for them.
 	failFixes *preferfail.Result

@@ -83,3 +83,12 @@ func TestTextConstructor(t *testing.T) {
 func TestGated(t *testing.T) {
 	crosstest.Run(t, analysistest.TestData(), handlerbody.Analyzer, "./gated/...")
 }
+
+// TestPorted checks ports and adapters: the handlers answer with what an
+// interface of another package answers (directly, or through a service
+// of a third), and the implementations are in a package that imports
+// neither: the package that wires them in (main) reports their empty
+// answers; an implementation nobody wires stays quiet.
+func TestPorted(t *testing.T) {
+	crosstest.Run(t, analysistest.TestData(), handlerbody.Analyzer, "./ported/...")
+}

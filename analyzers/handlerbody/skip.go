@@ -362,7 +362,7 @@ func noSuccessOnlyPart(h *handler) {
 		}
 		br := &errflow.Branch{Err: err, Body: part, Cond: is.Cond}
 		written := writtenBefore(info, h.b.Block, is, part)
-		if len(written) == 0 || !flow.FailedWork(h.b, br) {
+		if len(written) == 0 || !flow.FailedWork(h.b, br) || flow.Probes(h.b, br) {
 			return true
 		}
 		answer := derived(info, h.b.Block, is.End(), h.b.Block.End(), written)

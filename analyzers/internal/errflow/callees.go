@@ -118,11 +118,14 @@ func (f *finder) answerCalls(body *Body, knownBody func(*Body) bool, knownFunc f
 		// An interface's method runs the implementations the program has
 		// (store.Count(), a RemoteStore's among them).
 		targets := []*types.Func{fn}
+		var funcs []*types.Func
 		if isAbstract(fn) {
 			targets = f.r.answerImplementations(fn)
+			if len(targets) == 0 && f.r.WiredElsewhere(fn) && !knownFunc(fn) {
+				funcs = append(funcs, fn) // its package and the program's main know more
+			}
 		}
 		var bodies []*Body
-		var funcs []*types.Func
 		for _, t := range targets {
 			if b := f.x.Decl(t); b != nil {
 				if !knownBody(b) {
@@ -403,6 +406,20 @@ func (r *Result) answerImplementations(m *types.Func) []*types.Func {
 	return out
 }
 
+// WiredElsewhere reports whether m is a method of an exported interface
+// of another package of the module, answering with data, that no type
+// the package can see implements: a port (outbound.HelmPort) whose
+// adapter is in a package that does not import this one, and that the
+// program's main wires in. The callers of its exported functions, and
+// that main, are told of it (handlerbody's abstract answers).
+func (r *Result) WiredElsewhere(m *types.Func) bool {
+	if !isAbstract(m) || m.Pkg() == nil || m.Pkg() == r.pass.Pkg || ownPackage(m.Pkg()) || !m.Exported() || !sameModule(r.pass, m.Pkg()) || !answersData(m) {
+		return false
+	}
+	named, ok := types.Unalias(m.Signature().Recv().Type()).(*types.Named)
+	return ok && named.Obj().Exported()
+}
+
 // answersData reports whether fn answers with more than an error or a
 // boolean: what an empty answer of it could be.
 func answersData(fn *types.Func) bool {
@@ -467,6 +484,9 @@ func (r *Result) ForeignCalled() []ForeignCall {
 				targets := []*types.Func{fn}
 				if isAbstract(fn) {
 					targets = r.answerImplementations(fn)
+					if len(targets) == 0 && r.WiredElsewhere(fn) {
+						out = append(out, ForeignCall{fn, fn})
+					}
 				}
 				for _, t := range targets {
 					if f.foreignAnswer(t) {

@@ -117,6 +117,7 @@ var parsers = map[string]map[string]bool{
 	"encoding/hex":  {"DecodeString": true},
 	"mime":          {"ParseMediaType": true},
 	"net/mail":      {"ParseAddress": true, "ParseAddressList": true, "ParseDate": true},
+	"fmt":           {"Sscanf": true, "Sscan": true, "Sscanln": true},
 }
 
 // encoders are those of parsers whose error is the program's mistake (a

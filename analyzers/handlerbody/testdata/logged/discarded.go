@@ -193,6 +193,23 @@ func (s *session) optional(ctx context.Context, req mcp.CallToolRequest) (*mcp.C
 	return mcp.NewToolResultText("title: " + title), nil
 }
 
+// keyed parses a key the program made itself: a parse of what it was
+// given, not work that can fail at run time.
+func (s *session) keyed(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var id int
+	fmt.Sscanf(s.id, "queue:%d", &id)
+	return mcp.NewToolResultText(fmt.Sprint(id)), nil
+}
+
+// statted adds a file's size only when it is there: a probe.
+func statted(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var notes []string
+	if fi, err := os.Stat(req.GetString("path", "")); err == nil {
+		notes = append(notes, fmt.Sprint(fi.Size()))
+	}
+	return mcp.NewToolResultText(strings.Join(notes, ",")), nil
+}
+
 func registerDiscarded(m *server.MCPServer, sess *session, st *store) {
 	m.AddTool(mcp.NewTool("attachment"), sess.attachment)
 	m.AddTool(mcp.NewTool("count"), st.count)
@@ -207,6 +224,8 @@ func registerDiscarded(m *server.MCPServer, sess *session, st *store) {
 	m.AddTool(mcp.NewTool("on-error"), sess.onError)
 	m.AddTool(mcp.NewTool("deferred-read"), sess.deferredRead)
 	m.AddTool(mcp.NewTool("optional"), sess.optional)
+	m.AddTool(mcp.NewTool("keyed"), sess.keyed)
+	m.AddTool(mcp.NewTool("statted"), statted)
 }
 
 // Iterators that tell their failure after the loop.

@@ -1,4 +1,4 @@
-package tools // want package:"impl sinks: tools.RegisterAll#1.Balance@45 tools.RegisterAll#1.Cancel@58 tools.RegisterAll#1.Quote@34"
+package tools // want package:"impl sinks: tools.RegisterAll#1.Balance@45 tools.RegisterAll#1.Cancel@58 tools.RegisterAll#1.Quote@34" package:"abstract answers: fixtures/wired/port.Exchange.Balance fixtures/wired/port.Exchange.Quote"
 
 // Package tools registers the trading tools on a server, calling the
 // exchange it is handed: which one, it cannot know.
