@@ -579,7 +579,10 @@
 // Not reported: a call that only reads the tool's input (its arguments
 // come from the request or the arguments map: strconv.Atoi of a
 // parameter, a project's generic OptionalParam reading "body" from the
-// arguments map), an encoder (json.Marshal), a probe (os.Stat), a writer
+// arguments map), a parse of a value the program holds (a parser of the
+// standard library's, or one named by Go's convention, Parse… or parse…:
+// only a parse of what an upstream sent is a failure to report), an
+// encoder (json.Marshal), a probe (os.Stat), a writer
 // handed to a call (fmt.Fprintf(&buf, …) writes, it does not fill in), a
 // variable declared with a value of its own (limit := 10), and a value
 // tested before the answer (if len(data) == 0 { return … }).

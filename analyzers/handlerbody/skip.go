@@ -538,7 +538,9 @@ func onlyLogs(info *types.Info, err *types.Var, body *ast.BlockStmt) bool {
 func writtenBefore(info *types.Info, block *ast.BlockStmt, is *ast.IfStmt, part *ast.BlockStmt) []*types.Var {
 	var out []*types.Var
 	write := func(_ token.Pos, v *types.Var) {
-		if errflow.IsLocal(v) && v.Pos() < is.Pos() && !slices.Contains(out, v) && !errflow.IsError(v.Type()) && !hasDefault(info, block, v) {
+		// A parameter holds its caller's value, which a failure leaves
+		// (if abs, err := filepath.Abs(path); err == nil { path = abs }).
+		if errflow.IsLocal(v) && !errflow.IsParam(v) && v.Pos() < is.Pos() && !slices.Contains(out, v) && !errflow.IsError(v.Type()) && !hasDefault(info, block, v) {
 			out = append(out, v)
 		}
 	}

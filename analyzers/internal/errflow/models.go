@@ -9,6 +9,8 @@ package errflow
 import (
 	"go/ast"
 	"go/types"
+	"strings"
+	"unicode"
 )
 
 // libraryName names a function of a package for the tables below:
@@ -140,11 +142,34 @@ func malformedInput(fn *types.Func) bool {
 	if fn == nil || fn.Pkg() == nil {
 		return false
 	}
-	names := parsers[fn.Pkg().Path()]
-	if fn.Signature().Recv() != nil {
-		return fn.Pkg().Path() == "encoding/base64" && fn.Name() == "DecodeString"
+	if parseName(fn.Name()) {
+		return true
 	}
+	if fn.Signature().Recv() != nil {
+		return parserMethods[libraryName(fn)]
+	}
+	names := parsers[fn.Pkg().Path()]
 	return names[""] || names[fn.Name()]
+}
+
+// parserMethods are the standard library's methods whose error says that
+// the value they convert is malformed.
+var parserMethods = map[string]bool{
+	"(*encoding/base64.Encoding).DecodeString": true,
+	"(*encoding/json.Number).Int64":            true,
+	"(*encoding/json.Number).Float64":          true,
+}
+
+// parseName reports whether a function's name says it parses what it is
+// given, by Go's convention (strconv.ParseInt, url.Parse, a project's
+// parseStartTime, a time range's ParseFrom): Parse or parse, alone or
+// followed by a capital.
+func parseName(name string) bool {
+	rest, ok := strings.CutPrefix(name, "Parse")
+	if !ok {
+		rest, ok = strings.CutPrefix(name, "parse")
+	}
+	return ok && (rest == "" || unicode.IsUpper(rune(rest[0])))
 }
 
 // perItemCallers are the functions that call the function they are given

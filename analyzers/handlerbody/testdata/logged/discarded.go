@@ -210,6 +210,18 @@ func statted(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult,
 	return mcp.NewToolResultText(strings.Join(notes, ",")), nil
 }
 
+// parseWindow parses a window the session keeps, by Go's convention for
+// a parser's name.
+func parseWindow(s string) (int, error) { return strconv.Atoi(strings.TrimSuffix(s, "m")) }
+
+// windowed drops the error of a parser of its own, and of a json.Number's
+// conversion: malformed values, not work that failed.
+func (s *session) windowed(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	w, _ := parseWindow(s.id)
+	n, _ := json.Number(s.id).Int64()
+	return mcp.NewToolResultText(fmt.Sprint(w, n)), nil
+}
+
 func registerDiscarded(m *server.MCPServer, sess *session, st *store) {
 	m.AddTool(mcp.NewTool("attachment"), sess.attachment)
 	m.AddTool(mcp.NewTool("count"), st.count)
@@ -225,6 +237,7 @@ func registerDiscarded(m *server.MCPServer, sess *session, st *store) {
 	m.AddTool(mcp.NewTool("deferred-read"), sess.deferredRead)
 	m.AddTool(mcp.NewTool("optional"), sess.optional)
 	m.AddTool(mcp.NewTool("keyed"), sess.keyed)
+	m.AddTool(mcp.NewTool("windowed"), sess.windowed)
 	m.AddTool(mcp.NewTool("statted"), statted)
 }
 

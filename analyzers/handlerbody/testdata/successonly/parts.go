@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log"
+	"path/filepath"
 	"net/http"
 	"time"
 
@@ -216,6 +217,15 @@ func annotated(ctx context.Context) (report, error) {
 	return rep, nil
 }
 
+// absolute makes its parameter absolute when it can: a failure leaves
+// the caller's value.
+func absolute(path string) []string {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	return []string{path}
+}
+
 func inventoried(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	all, err := inventory(ctx)
 	if err != nil {
@@ -229,7 +239,7 @@ func inventoried(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolRes
 	if err != nil {
 		return mcp.NewToolResultErrorFromErr("inventory", err), nil
 	}
-	return mcp.NewToolResultText(fmt.Sprint(all, more, rep)), nil
+	return mcp.NewToolResultText(fmt.Sprint(all, more, rep, absolute(req.GetString("path", ".")))), nil
 }
 
 func ServeParts() {
