@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"maps"
 	"slices"
+	"sort"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -26,9 +27,10 @@ import (
 // The call must fail at run time (errflow.DiscardedFailure: not a
 // malformed value it was given, as strconv.Atoi of the tool's input, not
 // an encoder, not a probe). Not reported: a value declared with a default
-// of its own, which a failure leaves in place, and a value the function
+// of its own, which a failure leaves in place, a value the function
 // tests before answering (if len(body) == 0 { … return … }): the empty
-// case is told apart there.
+// case is told apart there, and a discard with a comment on the line
+// before it (see explained).
 func noDiscardedFailure(h *handler) {
 	if h.b.Block == nil {
 		return
@@ -67,7 +69,7 @@ func (h *handler) checkDiscarded(stmt ast.Stmt, call *ast.CallExpr, out []*types
 	// A value declared before with one of its own keeps it when the call
 	// fails (limit := 10; json.Unmarshal(raw, &limit)).
 	out = slices.DeleteFunc(out, func(v *types.Var) bool { return v.Pos() < stmt.Pos() && hasDefault(info, block, v) })
-	if len(out) == 0 || !h.c.flow.DiscardedFailure(h.b, call) || h.readsInput(call) {
+	if len(out) == 0 || !h.c.flow.DiscardedFailure(h.b, call) || h.readsInput(call) || h.c.explained(stmt) {
 		return
 	}
 	ret := h.successWith(stmt, out)
@@ -299,4 +301,22 @@ func toolInput(t types.Type) bool {
 	k, ok := m.Key().Underlying().(*types.Basic)
 	elem, isIface := m.Elem().Underlying().(*types.Interface)
 	return ok && k.Kind() == types.String && isIface && elem.Empty()
+}
+
+// explained reports whether a comment ends on the line before stmt: a
+// discard the code explains ("best effort", "ignore errors: a diagnostic
+// without its fix is still useful") is a decision, not a slip.
+func (c *checker) explained(stmt ast.Stmt) bool {
+	fset := c.pass.Fset
+	for _, f := range c.pass.Files {
+		if stmt.Pos() < f.FileStart || stmt.Pos() >= f.FileEnd {
+			continue
+		}
+		line := fset.Position(stmt.Pos()).Line
+		// The comments are in source order: the one before the
+		// statement is the last that starts before it.
+		i := sort.Search(len(f.Comments), func(i int) bool { return f.Comments[i].Pos() > stmt.Pos() })
+		return i > 0 && fset.Position(f.Comments[i-1].End()).Line == line-1
+	}
+	return false
 }

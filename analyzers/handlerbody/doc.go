@@ -584,8 +584,11 @@
 // only a parse of what an upstream sent is a failure to report), an
 // encoder (json.Marshal), a probe (os.Stat), a writer
 // handed to a call (fmt.Fprintf(&buf, …) writes, it does not fill in), a
-// variable declared with a value of its own (limit := 10), and a value
-// tested before the answer (if len(data) == 0 { return … }).
+// variable declared with a value of its own (limit := 10), a value
+// tested before the answer (if len(data) == 0 { return … }), and a
+// discard with a comment on the line before it: a drop the code explains
+// ("best effort: a truncated state is still worth showing") is a
+// decision, not a slip.
 //
 // And so does a loop over an iterator that tells its failure only after
 // the loop — for rows.Next() { … }, for sc.Scan() { … }: any value whose

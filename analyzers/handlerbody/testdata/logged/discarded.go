@@ -222,6 +222,17 @@ func (s *session) windowed(ctx context.Context, req mcp.CallToolRequest) (*mcp.C
 	return mcp.NewToolResultText(fmt.Sprint(w, n)), nil
 }
 
+// latest answers with what it can, and says so where it drops the error.
+func (s *session) latest(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	resp, err := s.Fetch(ctx, "state")
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("fetching the state", err), nil
+	}
+	// Best effort: a truncated state is still worth showing.
+	data, _ := io.ReadAll(resp.Body)
+	return mcp.NewToolResultText(string(data)), nil
+}
+
 func registerDiscarded(m *server.MCPServer, sess *session, st *store) {
 	m.AddTool(mcp.NewTool("attachment"), sess.attachment)
 	m.AddTool(mcp.NewTool("count"), st.count)
@@ -237,6 +248,7 @@ func registerDiscarded(m *server.MCPServer, sess *session, st *store) {
 	m.AddTool(mcp.NewTool("deferred-read"), sess.deferredRead)
 	m.AddTool(mcp.NewTool("optional"), sess.optional)
 	m.AddTool(mcp.NewTool("keyed"), sess.keyed)
+	m.AddTool(mcp.NewTool("latest"), sess.latest)
 	m.AddTool(mcp.NewTool("windowed"), sess.windowed)
 	m.AddTool(mcp.NewTool("statted"), statted)
 }

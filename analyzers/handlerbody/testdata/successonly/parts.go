@@ -9,8 +9,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"log"
-	"path/filepath"
 	"net/http"
+	"path/filepath"
 	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
