@@ -575,9 +575,13 @@ func (h *handler) keptFrom(kept *types.Var, ret *ast.ReturnStmt) *errflow.Branch
 }
 
 // lostResultCause reports a returned error result that does not mention
-// the branch's error.
+// the branch's error. A failure that is no work failing at run time (a
+// value the tool was given found malformed: time.Parse of its from_date,
+// the SDK's RequireString) is answered with a message of the server's
+// own, which says what to fix better than the parser's words: a
+// validation message, not a lost cause (errflow.FailedCall).
 func (h *handler) lostResultCause(res ast.Expr, br *errflow.Branch) {
-	if documentsWithheldCause(h.b) || !h.c.once(rules.PreserveCauseOnRethrow, res) {
+	if documentsWithheldCause(h.b) || !h.c.flow.FailedCall(h.b, br) || !h.c.once(rules.PreserveCauseOnRethrow, res) {
 		return
 	}
 	name := br.Err.Name()

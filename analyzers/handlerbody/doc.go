@@ -137,7 +137,11 @@
 // text (mcp.NewToolResultErrorFromErr(msg, err), err.Error(), %v), or
 // SetError(err) — or when the branch hands err to a call before returning
 // (logging it, recording it on a trace span): the cause is then kept
-// where the SDK allows. A Go error has no such excuse: logging err and
+// where the SDK allows. Nor does an error result with a message of its
+// own lose anything when the failure is no work failing (a value the
+// tool was given found malformed, time.Parse of its from_date; an
+// encoder's error): that is a validation message, which says what to fix
+// better than the parser's words. A Go error has no such excuse: logging err and
 // then returning errors.New("scan failed") keeps the cause in the logs
 // but not in the error the middleware and tests see, and is reported.
 // A handler of a project handler type (a server's

@@ -184,3 +184,17 @@ func Register(s *server.MCPServer) {
 		},
 	})
 }
+
+// validated answers a malformed input with a message of its own, which
+// says what to fix: a validation message, not a lost cause.
+func validated(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	_, network, err := net.ParseCIDR(req.GetString("cidr", ""))
+	if err != nil {
+		return mcp.NewToolResultError("cidr must be a network, such as 10.0.0.0/8"), nil
+	}
+	return mcp.NewToolResultText(network.String()), nil
+}
+
+func registerValidated(s *server.MCPServer) {
+	s.AddTool(mcp.NewTool("validated"), validated)
+}
