@@ -249,14 +249,8 @@ func (c *checker) reportAbstractAnswers() {
 			continue
 		}
 		for _, k := range fact.Methods {
-			if i := strings.LastIndex(k, "."); i > 0 {
-				if j := strings.LastIndex(k[:i], "."); j > 0 {
-					if pkg := c.importedPackage(k[:j]); pkg != nil {
-						if m, ok := lookupAbstract(pkg, k); ok {
-							ifaces = append(ifaces, m)
-						}
-					}
-				}
+			if m, ok := c.abstractMethodOf(k); ok {
+				ifaces = append(ifaces, m)
 			}
 		}
 	}
@@ -268,6 +262,24 @@ func (c *checker) reportAbstractAnswers() {
 			return nil
 		})
 	}
+}
+
+// abstractMethodOf finds the interface method a key, "path.Type.Method",
+// names among the packages the package depends on.
+func (c *checker) abstractMethodOf(key string) (abstractMethod, bool) {
+	typeAndMethod := strings.LastIndex(key, ".")
+	if typeAndMethod < 0 {
+		return abstractMethod{}, false
+	}
+	typeName := strings.LastIndex(key[:typeAndMethod], ".")
+	if typeName < 0 {
+		return abstractMethod{}, false
+	}
+	pkg := c.importedPackage(key[:typeName])
+	if pkg == nil {
+		return abstractMethod{}, false
+	}
+	return lookupAbstract(pkg, key)
 }
 
 // importedPackage returns the package of the given path among those the

@@ -158,7 +158,11 @@ func discardedError(info *types.Info, as *ast.AssignStmt) (*ast.CallExpr, []*typ
 // A writer it is handed (fmt.Fprintf(&buf, …)) is not filled in: it is
 // written to, and a failed write there leaves what was written.
 func filledIn(info *types.Info, call *ast.CallExpr) []*types.Var {
-	sig, ok := info.TypeOf(call.Fun).Underlying().(*types.Signature)
+	t := info.TypeOf(call.Fun)
+	if t == nil {
+		return nil // a builtin
+	}
+	sig, ok := t.Underlying().(*types.Signature)
 	if !ok {
 		return nil
 	}
