@@ -136,8 +136,10 @@ func encoder(fn *types.Func) bool {
 	return fn != nil && fn.Pkg() != nil && fn.Signature().Recv() == nil && encoders[fn.Pkg().Path()][fn.Name()]
 }
 
-// malformedInput reports whether fn is one of parsers, or a method of
-// encoding/base64's Encoding decoding a string.
+// malformedInput reports whether fn is one of parsers or parserMethods,
+// or named as a parser (parseName). A name is a convention, not a proof:
+// go/parser's ParseFile also reads its file; a parse of what an upstream
+// sent counts as its failure all the same (parsesUpstream).
 func malformedInput(fn *types.Func) bool {
 	if fn == nil || fn.Pkg() == nil {
 		return false
