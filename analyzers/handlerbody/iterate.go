@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/errflow"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/rules"
 )
 
@@ -76,7 +77,7 @@ func iterator(info *types.Info, cond ast.Expr) (*types.Var, string) {
 		return nil, ""
 	}
 	v := errflow.RootVar(info, sel.X)
-	if v == nil || !errflow.IsLocal(v) || v != identVar(info, sel.X) {
+	if v == nil || !errflow.IsLocal(v) || v != model.VarOf(info, ast.Unparen(sel.X)) {
 		return nil, ""
 	}
 	obj, _, _ := types.LookupFieldOrMethod(v.Type(), true, v.Pkg(), "Err")
@@ -91,15 +92,6 @@ func iterator(info *types.Info, cond ast.Expr) (*types.Var, string) {
 	return v, sel.Sel.Name
 }
 
-// identVar returns the variable e names, when e is an identifier.
-func identVar(info *types.Info, e ast.Expr) *types.Var {
-	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
-		v, _ := info.Uses[id].(*types.Var)
-		return v
-	}
-	return nil
-}
-
 // asksErr reports whether block calls it.Err() after loop, before it is
 // given another value (rows, err = db.Query(…) for the next loop), or
 // hands it on anywhere (to a helper, a closure, a return): then it may be
@@ -109,7 +101,7 @@ func asksErr(info *types.Info, block *ast.BlockStmt, loop *ast.ForStmt, it *type
 	ast.Inspect(block, func(n ast.Node) bool {
 		if as, ok := n.(*ast.AssignStmt); ok && as.Pos() > loop.End() && as.Pos() < until {
 			for _, lhs := range as.Lhs {
-				if identVar(info, lhs) == it {
+				if model.VarOf(info, ast.Unparen(lhs)) == it {
 					until = as.Pos()
 				}
 			}
@@ -123,18 +115,18 @@ func asksErr(info *types.Info, block *ast.BlockStmt, loop *ast.ForStmt, it *type
 		}
 		switch n := n.(type) {
 		case *ast.SelectorExpr:
-			if n.Sel.Name == "Err" && identVar(info, n.X) == it && n.Pos() > loop.Pos() && n.Pos() < until {
+			if n.Sel.Name == "Err" && model.VarOf(info, ast.Unparen(n.X)) == it && n.Pos() > loop.Pos() && n.Pos() < until {
 				found = true
 			}
 		case *ast.CallExpr:
 			for _, a := range n.Args {
-				if identVar(info, a) == it {
+				if model.VarOf(info, ast.Unparen(a)) == it {
 					found = true
 				}
 			}
 		case *ast.ReturnStmt:
 			for _, r := range n.Results {
-				if identVar(info, r) == it {
+				if model.VarOf(info, ast.Unparen(r)) == it {
 					found = true
 				}
 			}
