@@ -164,6 +164,7 @@ func (r *Result) summarizeDependency(pass *analysis.Pass) {
 	r.x = newIndex(pass.TypesInfo, serverFiles(pass), pass.Pkg, "")
 	r.s = newSolver(pass, r.model, r.x)
 	r.s.dependency = true
+	r.s.blindToSDK = true // only dependencies that reach no SDK are summarised
 	r.s.solveAll()
 	for _, sum := range r.s.sums {
 		keepUpstream(sum)

@@ -291,6 +291,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	res.x = newIndex(pass.TypesInfo, serverFiles(pass), pass.Pkg, module)
 	res.s = newSolver(pass, m, res.x)
+	res.s.blindToSDK = !reaches
 	res.s.solveAll()
 	res.s.exportFacts()
 	res.s.exportFieldTaints()

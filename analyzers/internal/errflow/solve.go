@@ -34,6 +34,11 @@ type solver struct {
 	// for its facts: its returns are not where the module's own code
 	// receives a library's values (see walk.entered).
 	dependency bool
+	// blindToSDK reports that the package's imports never reach an MCP
+	// SDK: its code cannot build an SDK's protocol error (see
+	// walk.unseenFuncProto).
+	blindToSDK bool
+	seeing     map[*types.Package]bool // see seesSDK
 
 	order []*types.Func // declared functions with a body, in source order
 	sums  map[*types.Func]*Summary
@@ -626,4 +631,21 @@ func (s *solver) methodsNamed(name string) []*types.Func {
 func isPointerType(t types.Type) bool {
 	_, ok := types.Unalias(t).(*types.Pointer)
 	return ok
+}
+
+// seesSDK reports whether code of pkg can build an SDK's protocol error:
+// it is an SDK's, or its imports reach one (the reachesSDK fact).
+func (s *solver) seesSDK(pkg *types.Package) bool {
+	if pkg == s.pass.Pkg {
+		return !s.blindToSDK
+	}
+	if sees, ok := s.seeing[pkg]; ok {
+		return sees
+	}
+	sees := model.IsSDKPath(pkg.Path()) || s.pass.ImportPackageFact(pkg, new(reachesSDK))
+	if s.seeing == nil {
+		s.seeing = map[*types.Package]bool{}
+	}
+	s.seeing[pkg] = sees
+	return sees
 }

@@ -646,13 +646,55 @@ func (w *walk) paramCallOf(call *ast.CallExpr, index int) (paramCall, bool) {
 		return paramCall{}, false
 	}
 	p, ok := w.s.info.Uses[id].(*types.Var)
-	if !ok || !IsParam(p) || method == "" && paramSig(p) == nil {
+	if ok && !IsParam(p) && method == "" {
+		p = w.rangedParam(id, p)
+	}
+	if p == nil || !IsParam(p) || method == "" && paramSig(p) == nil {
 		return paramCall{}, false
 	}
 	if index < 0 {
 		index = 0
 	}
 	return paramCall{param: p, result: index, method: method}, true
+}
+
+// rangedParam returns the parameter whose elements the local v ranges
+// over, when v is given nothing else (for _, check := range checks), or
+// v itself: calling such an element calls what the caller passed, one
+// argument of a variadic parameter.
+func (w *walk) rangedParam(id *ast.Ident, v *types.Var) *types.Var {
+	origins := w.r.Resolver.Origins(id)
+	if len(origins) != 1 {
+		return v
+	}
+	x, ok := ast.Unparen(origins[0]).(*ast.Ident)
+	if !ok {
+		return v
+	}
+	p, ok := w.s.info.Uses[x].(*types.Var)
+	if !ok || !IsParam(p) || elemSig(p) == nil || !types.Identical(sliceElem(p.Type()), v.Type()) {
+		return v
+	}
+	return p
+}
+
+// elemSig returns the signature of the elements of a parameter that is a
+// slice of functions (checks ...func(context.Context) error), or nil.
+func elemSig(p *types.Var) *types.Signature {
+	elem := sliceElem(p.Type())
+	if elem == nil {
+		return nil
+	}
+	sig, _ := elem.Underlying().(*types.Signature)
+	return sig
+}
+
+// sliceElem returns the element type of a slice type, or nil.
+func sliceElem(t types.Type) types.Type {
+	if s, ok := t.Underlying().(*types.Slice); ok {
+		return s.Elem()
+	}
+	return nil
 }
 
 // mention adds what exprs mention to v: the parameters to v.Mentions (or
@@ -911,7 +953,8 @@ func (w *walk) funcValueCall(call *ast.CallExpr, index int) Value {
 }
 
 // paramSig returns the signature of calling a parameter: its own, for a
-// function, or its one method's, for an interface with one method.
+// function, its one method's, for an interface with one method, or its
+// elements', for a slice of functions (see rangedParam).
 func paramSig(p *types.Var) *types.Signature {
 	if sig, ok := p.Type().Underlying().(*types.Signature); ok {
 		return sig
@@ -919,7 +962,7 @@ func paramSig(p *types.Var) *types.Signature {
 	if m := oneMethod(p.Type()); m != nil {
 		return m.Signature()
 	}
-	return nil
+	return elemSig(p)
 }
 
 // oneMethod returns the method of an interface type with exactly one, or
@@ -1019,26 +1062,25 @@ func (w *walk) calleeValue(call *ast.CallExpr, sum *Summary, sig *types.Signatur
 		}
 	}
 	for _, c := range sl.Calls {
-		var a ast.Expr
-		if args := ArgsOf(call, sig, c.Param, shift); len(args) == 1 {
-			a = args[0]
-		}
-		if a == nil {
-			v.Protocol = ProtoAny
+		args, known := passedArgs(call, sig, c.Param, shift)
+		if !known {
+			v.Protocol |= w.unseenFuncProto(nil)
 			continue
 		}
-		var inner Value
-		if c.Method != "" && c.Param < sig.Params().Len() {
-			inner = w.passedMethodValue(a, sig.Params().At(c.Param).Type(), c.Method, c.Result, depth)
-			for _, b := range inner.Blobs {
-				v.addBlobVia(fn, b) // the callee calls the method: it is on the way
+		for _, a := range args {
+			var inner Value
+			if c.Method != "" && c.Param < sig.Params().Len() {
+				inner = w.passedMethodValue(a, sig.Params().At(c.Param).Type(), c.Method, c.Result, depth)
+				for _, b := range inner.Blobs {
+					v.addBlobVia(fn, b) // the callee calls the method: it is on the way
+				}
+				inner.Blobs = nil
+			} else {
+				inner = w.passedFuncValue(a, c.Result, depth)
 			}
-			inner.Blobs = nil
-		} else {
-			inner = w.passedFuncValue(a, c.Result, depth)
+			inner.NonNil, inner.WrapsRPC, inner.ContextOnly = true, true, true
+			v.merge(inner)
 		}
-		inner.NonNil, inner.WrapsRPC, inner.ContextOnly = true, true, true
-		v.merge(inner)
 	}
 	if sum.Printf > 0 && shift == 0 && printsResult(sig.Results().At(index).Type()) {
 		w.printfArgs(&v, call, sum.Printf-1, depth)
@@ -1077,17 +1119,57 @@ func (w *walk) passedFuncValue(a ast.Expr, index, depth int) Value {
 			return w.calleeValue(&ast.CallExpr{Fun: a}, sum, fn.Signature(), index, 0, fn, depth+1)
 		}
 	}
+	v := unknownValue
+	v.Protocol = w.unseenFuncProto(a)
 	if id, ok := a.(*ast.Ident); ok {
 		if p, ok := w.s.info.Uses[id].(*types.Var); ok && IsParam(p) {
-			v := unknownValue
-			v.Protocol = ProtoAny
 			v.Calls = []paramCall{{param: p, result: index}}
-			return v
 		}
 	}
-	v := unknownValue
-	v.Protocol = ProtoAny
 	return v
+}
+
+// passedArgs returns the arguments a call passes for parameter p of sig
+// (shifted for a method expression), and whether the layer knows them: a
+// variadic parameter is given any number, none among them (a function
+// value never passed is never called); another parameter is given one,
+// unless the call is one the layer made up to stand for calling a value
+// it was handed (no arguments at all).
+func passedArgs(call *ast.CallExpr, sig *types.Signature, p, shift int) ([]ast.Expr, bool) {
+	if !call.Lparen.IsValid() {
+		return nil, false
+	}
+	args := ArgsOf(call, sig, p, shift)
+	variadic := sig != nil && sig.Variadic() && p == sig.Params().Len()-1 && !call.Ellipsis.IsValid()
+	return args, len(args) == 1 || variadic && p+shift >= 0
+}
+
+// unseenFuncProto is what the result of calling a function value the
+// layer cannot follow may be, as protocol errors go; made, when it is
+// known, the expression that gives the value. Only code that can name an
+// SDK's protocol error can build one: a function value made by a package
+// whose imports never reach an SDK — a client library's option
+// (gogithub.WithHTTPClient(…)), a method of its types — can return none,
+// and neither can one a package blind to the SDKs makes, keeps or is
+// handed (one handed in by a caller is followed there, by Calls).
+// Elsewhere it may be a deliberate protocol error made where the value is.
+func (w *walk) unseenFuncProto(made ast.Expr) Proto {
+	maker := w.s.pass.Pkg
+	if made != nil {
+		var fn *types.Func
+		if call, ok := ast.Unparen(made).(*ast.CallExpr); ok {
+			fn = model.Callee(w.s.info, call) // a constructor of function values
+		} else {
+			fn = model.FuncOf(w.s.info, made)
+		}
+		if fn != nil && fn.Pkg() != nil {
+			maker = fn.Pkg()
+		}
+	}
+	if w.s.seesSDK(maker) {
+		return ProtoAny
+	}
+	return 0
 }
 
 // passedMethodValue is the value of result index of calling the method

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -188,4 +189,9 @@ func FileOf(files []*ast.File, pos token.Pos) *ast.File {
 		}
 	}
 	return nil
+}
+
+// IsSDKPath reports whether path is a package of one of the MCP SDKs.
+func IsSDKPath(path string) bool {
+	return strings.HasPrefix(path, "github.com/modelcontextprotocol/go-sdk/") || strings.HasPrefix(path, "github.com/mark3labs/mcp-go/")
 }
