@@ -657,4 +657,28 @@
 // assigned by the statement it tests, or by the one just before it: a
 // parse of the tool's input tested first is not the upstream's failure
 // because err is assigned again by a request further on.
+//
+// The handlers of reads of resources and prompts are held to the same,
+// as a helper whose answer a tool handler gives is: mcp-go's
+// AddResource, AddResourceTemplate, AddPrompt (and their plural forms
+// with server.ServerResource and server.ServerPrompt values), the
+// go-sdk's (*mcp.Server).AddResource, AddResourceTemplate and AddPrompt,
+// through the project's wrappers as tool handlers are found (a function
+// that turns a func(ctx, uri) ([]byte, error) into a
+// server.ResourceHandlerFunc). A read has no error result: it fails by
+// returning its error, so a resource handler that skips a topic it cannot
+// describe, answers nil on failure, or returns json.Marshal of what it
+// gathered after dropping a failure, gives the client a partial or empty
+// read as the whole. The other rules, which are about a tool's error
+// result, do not judge them: a read that returns its error does what it
+// should.
+//
+//	s.AddResource(topicsResource, func(ctx context.Context, req mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
+//		for _, t := range topics {
+//			n, err := admin.Describe(ctx, t)
+//			if err != nil { // flagged
+//				log.Printf("describe %s: %v", t, err)
+//				continue
+//			}
+//			...
 package handlerbody

@@ -82,7 +82,11 @@ func noFakeEmptyResult(h *handler) {
 // only puts in an error's text is not a callee at all (see
 // errflow.Callee).
 func noFakeEmptyInCallee(c *checker, ce *errflow.Callee) {
-	checkEmptyAnswers(c, ce, handlerName(ce.Handler)+", which calls it,")
+	who := handlerName(ce.Handler) + ", which calls it,"
+	if ce.IsHandler() {
+		who = "the SDK"
+	}
+	checkEmptyAnswers(c, ce, who)
 	if ce.Body.Sig != nil && ce.Body.Block != nil {
 		answerChecks(calleeHandler(c, ce))
 	}
@@ -138,7 +142,7 @@ func calleeHandler(c *checker, ce *errflow.Callee) *handler {
 	if ce.Path != nil { // nil for a function of the package other packages' handlers may answer with
 		p.Kind, p.Via = ce.Path.Kind, ce.Path.Via
 	}
-	return &handler{Handler: fh, Path: p, c: c, b: b, results: n, source: true}
+	return &handler{Handler: fh, Path: p, c: c, b: b, results: n, source: true, reads: ce.IsHandler()}
 }
 
 // checkEmptyAnswers reports the empty answers ce's function gives on
@@ -183,7 +187,7 @@ func checkEmptyAnswers(c *checker, ce *errflow.Callee, who string) {
 			End:     ret.End(),
 			Related: calleeRelated(ce, br),
 			Message: fmt.Sprintf("%s %s while handling %s: %s cannot tell this failure from a real, empty answer and gives it to the client as one; return the error, or carry it in the result",
-				calleeName(b), emptyWhat(n, errIndex), br.Err.Name(), who),
+				calleeName(ce), emptyWhat(n, errIndex), br.Err.Name(), who),
 		})
 	}
 }
@@ -274,7 +278,11 @@ func emptyWhat(results, errIndex int) string {
 }
 
 // calleeName names a function a handler calls, for messages.
-func calleeName(b *errflow.Body) string {
+func calleeName(ce *errflow.Callee) string {
+	if ce.IsHandler() {
+		return handlerName(ce.Handler)
+	}
+	b := ce.Body
 	if b.Func != nil {
 		return "helper " + b.Func.Name()
 	}

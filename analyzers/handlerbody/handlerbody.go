@@ -484,6 +484,9 @@ type handler struct {
 
 	// source: not a handler, but a helper whose error reaches one.
 	source bool
+	// reads: the handler of a read of a resource or a prompt, judged as a
+	// tool handler's helper is (see errflow.Result.ReadHandlers).
+	reads bool
 }
 
 // errorSlot returns the index of the result that becomes the error, or
@@ -514,7 +517,12 @@ func (h *handler) kind() model.HandlerKind { return h.Path.Kind }
 // SDK handler, an mcperr tool's handler, or a function an adapter of the
 // project turns into a handler.
 func (h *handler) describe() string {
-	if h.source {
+	switch {
+	case h.reads && h.Func != nil:
+		return fmt.Sprintf("%s %s", h.kind(), h.Func.Name())
+	case h.reads:
+		return "the " + h.kind().String()
+	case h.source:
 		return "helper " + h.Name()
 	}
 	kind := model.KindOf(h.Sig)
@@ -529,6 +537,15 @@ func (h *handler) describe() string {
 		return fmt.Sprintf("%s %s", kind, h.Func.Name())
 	}
 	return "the " + kind.String() // a literal
+}
+
+// failureAnswer says what the handler fails with when nothing it did
+// worked: an error result, or, for a read, which has none, its error.
+func (h *handler) failureAnswer() string {
+	if h.kind().Reads() {
+		return "the error"
+	}
+	return "an error result"
 }
 
 // branchFor returns the error branch a return is in, unless there is none,

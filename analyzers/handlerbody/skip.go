@@ -66,7 +66,7 @@ func noSkippedFailure(h *handler) {
 				analysis.RelatedInformation{Pos: ret.Pos(), End: ret.End(), Message: "the success the loop ends in"})
 			continue
 		}
-		h.reportCarriedOn(br, ret, "%s skips to the next iteration when %s is not nil and answers with what the loop found (line %d): when every call fails the client reads an empty success, and when some fail a part passed off as the whole; keep the failures and return them (or an error result when nothing succeeded)",
+		h.reportCarriedOn(br, ret, "%s skips to the next iteration when %s is not nil and answers with what the loop found (line %d): when every call fails the client reads an empty success, and when some fail a part passed off as the whole; keep the failures and return them (or "+h.failureAnswer()+" when nothing succeeded)",
 			analysis.RelatedInformation{Pos: skip.Pos(), End: skip.End(), Message: "the failure is skipped here"},
 			analysis.RelatedInformation{Pos: ret.Pos(), End: ret.End(), Message: "the success the loop ends in"})
 	}
@@ -376,7 +376,7 @@ func noSuccessOnlyPart(h *handler) {
 			Related: []analysis.RelatedInformation{
 				{Pos: ret.Pos(), End: ret.End(), Message: "the success that answers without it"},
 			},
-			Message: fmt.Sprintf("%s adds to its answer only when %s is nil, and answers all the same when the call fails (line %d): the missing part passes for one that is not there, and when every such call fails the client reads an empty success; handle %s != nil (keep the failure in the answer, or return an error result)",
+			Message: fmt.Sprintf("%s adds to its answer only when %s is nil, and answers all the same when the call fails (line %d): the missing part passes for one that is not there, and when every such call fails the client reads an empty success; handle %s != nil (keep the failure in the answer, or return "+h.failureAnswer()+")",
 				h.describe(), err.Name(), h.c.pass.Fset.Position(ret.Pos()).Line, err.Name()),
 		})
 		return true

@@ -397,6 +397,9 @@ func nilTest(info *types.Info, cond ast.Expr, op token.Token) *types.Var {
 func (h *handler) success(ret *ast.ReturnStmt) bool {
 	flow := h.c.flow
 	errIndex, resIndex := h.errorSlot(), h.resultSlot()
+	if h.encodes(ret) {
+		return true
+	}
 	if len(ret.Results) != h.results || errIndex >= 0 && !flow.IsNilError(h.b, ret.Results[errIndex]) {
 		return false
 	}
@@ -407,6 +410,17 @@ func (h *handler) success(ret *ast.ReturnStmt) bool {
 		}
 	}
 	return true
+}
+
+// encodes reports whether ret returns what an encoder gives, as a
+// function that answers bytes does (return json.Marshal(report)): its
+// error is only the encoder's, and the answer is the value encoded.
+func (h *handler) encodes(ret *ast.ReturnStmt) bool {
+	if len(ret.Results) != 1 || h.results != 2 || h.resultSlot() >= 0 {
+		return false
+	}
+	call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
+	return ok && errflow.IsEncoder(model.Callee(h.c.info, call))
 }
 
 // emptySuccess reports whether ret gives the client an empty success: a

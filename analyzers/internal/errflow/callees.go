@@ -41,6 +41,10 @@ type Callee struct {
 	FailsClosed bool
 }
 
+// IsHandler reports whether the callee is a read's handler itself (see
+// Result.ReadHandlers), not a function a handler calls.
+func (c *Callee) IsHandler() bool { return c.Handler != nil && c.Handler.Body == c.Body }
+
 // maxCallees bounds how many callees a package's handlers have, and
 // maxCalleeDepth how many calls deep they are followed.
 const (
@@ -59,6 +63,9 @@ func (f *finder) findCallees() {
 		if h.Body == nil || len(h.Paths) == 0 || h.Candidate {
 			continue
 		}
+		seen[h.Body] = true
+	}
+	for _, h := range f.r.ReadHandlers {
 		seen[h.Body] = true
 	}
 	noted := map[*types.Func]bool{}
@@ -91,6 +98,13 @@ func (f *finder) findCallees() {
 		if h.Body != nil && len(h.Paths) > 0 && !h.Candidate {
 			follow(h.Body, h, nil)
 		}
+	}
+	// A read's handler answers as a tool handler's callee does: it is
+	// judged as one, and so are the functions it answers with.
+	for _, h := range f.r.ReadHandlers {
+		c := &Callee{Body: h.Body, Handler: h, Path: h.Paths[0]}
+		f.r.Callees = append(f.r.Callees, c)
+		follow(h.Body, h, nil)
 	}
 	for len(queue) > 0 {
 		c := queue[0]

@@ -85,6 +85,9 @@ type Result struct {
 	// handlers of other packages registered here, with how they reach the
 	// client.
 	Handlers []*Handler
+	// ReadHandlers are the package's handlers of reads of resources and
+	// prompts (see splitReads): each is also a Callee of its own.
+	ReadHandlers []*Handler
 	// Sources are the functions of the package whose returned error
 	// reaches a handler's client (see sources.go).
 	Sources []*Source

@@ -361,6 +361,7 @@ func (r *Result) findHandlers() {
 	f.noteProjectCalls()
 	f.seedProjectHandlers()
 	f.drain()
+	f.splitReads()
 	f.findSources()
 	f.findCallees()
 	f.noteServers()
@@ -988,8 +989,62 @@ func (f *finder) seedCall(b *Body, call *ast.CallExpr) {
 		for _, arg := range call.Args {
 			register(arg, model.MCPGoPlain, "registered with (*server.MCPServer)."+fn.Name(), recv())
 		}
+	case model.IsMethod(fn, model.MCPGoServer, "MCPServer", "AddResource"), model.IsMethod(fn, model.MCPGoServer, "MCPServer", "AddResourceTemplate"):
+		register(argAt(call, 1), model.ResourceHandler, "registered with (*server.MCPServer)."+fn.Name(), nil)
+	case model.IsMethod(fn, model.MCPGoServer, "MCPServer", "AddPrompt"):
+		register(argAt(call, 1), model.PromptHandler, "registered with (*server.MCPServer).AddPrompt", nil)
+	case model.IsMethod(fn, model.MCPGoServer, "MCPServer", "AddResources"), model.IsMethod(fn, model.MCPGoServer, "MCPServer", "AddResourceTemplates"),
+		model.IsMethod(fn, model.MCPGoServer, "MCPServer", "SetResources"):
+		for _, arg := range call.Args {
+			register(arg, model.ResourceHandler, "registered with (*server.MCPServer)."+fn.Name(), nil)
+		}
+	case model.IsMethod(fn, model.MCPGoServer, "MCPServer", "AddPrompts"), model.IsMethod(fn, model.MCPGoServer, "MCPServer", "SetPrompts"):
+		for _, arg := range call.Args {
+			register(arg, model.PromptHandler, "registered with (*server.MCPServer)."+fn.Name(), nil)
+		}
+	case model.IsMethod(fn, model.GoSDKPath, "Server", "AddResource"), model.IsMethod(fn, model.GoSDKPath, "Server", "AddResourceTemplate"):
+		register(argAt(call, 1), model.ResourceHandler, "registered with (*mcp.Server)."+fn.Name(), nil)
+	case model.IsMethod(fn, model.GoSDKPath, "Server", "AddPrompt"):
+		register(argAt(call, 1), model.PromptHandler, "registered with (*mcp.Server).AddPrompt", nil)
 	case fn.Pkg() != f.r.pass.Pkg:
 		f.foreignAdapter(b, call, fn)
+	}
+}
+
+// splitReads takes the handlers that answer only reads of resources and
+// prompts out of the tool handlers, into Result.ReadHandlers, and the
+// paths of reads out of the adapters' parameters: a read has no error
+// result to fail with, so only the rules about an answer that hides a
+// failure judge it, as they judge the functions a tool handler answers
+// with (see findCallees). A read handler of another package is not
+// followed there.
+func (f *finder) splitReads() {
+	var tools []*Handler
+	for _, h := range f.order {
+		var toolPaths []*Path
+		reads := false
+		for _, p := range h.Paths {
+			if p.Kind.Reads() {
+				reads = true
+			} else {
+				toolPaths = append(toolPaths, p)
+			}
+		}
+		if reads && len(toolPaths) == 0 {
+			if h.Body != nil {
+				f.r.ReadHandlers = append(f.r.ReadHandlers, h)
+			}
+			continue
+		}
+		h.Paths = toolPaths
+		tools = append(tools, h)
+	}
+	f.order = tools
+	for p, paths := range f.params {
+		f.params[p] = slices.DeleteFunc(paths, func(p *Path) bool { return p.Kind.Reads() })
+		if len(f.params[p]) == 0 {
+			delete(f.params, p)
+		}
 	}
 }
 

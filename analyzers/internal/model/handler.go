@@ -34,6 +34,15 @@ const (
 	// through the adapter, which decides how. Found where it is passed to
 	// the adapter.
 	Adapted
+	// ResourceHandler reads a resource: mcp-go's server.ResourceHandlerFunc
+	// and ResourceTemplateHandlerFunc, the go-sdk's mcp.ResourceHandler. A
+	// resource has no error result: its handler fails with its error, which
+	// the SDK sends as a JSON-RPC error. Only the rules about an answer that
+	// hides a failure judge it.
+	ResourceHandler
+	// PromptHandler gets a prompt: mcp-go's server.PromptHandlerFunc, the
+	// go-sdk's mcp.PromptHandler. Judged as a ResourceHandler is.
+	PromptHandler
 )
 
 var kindNames = [...]string{
@@ -44,6 +53,8 @@ var kindNames = [...]string{
 	MCPGoTyped:      "mcp-go typed handler",
 	MCPGoStructured: "mcp-go structured handler",
 	Adapted:         "adapted handler",
+	ResourceHandler: "resource handler",
+	PromptHandler:   "prompt handler",
 }
 
 // WithArticle returns the kind's name with its indefinite article, as a
@@ -62,6 +73,10 @@ func (k HandlerKind) String() string {
 	}
 	return "unknown handler"
 }
+
+// Reads reports whether the handler answers a read of a resource or a
+// prompt, not a tool call.
+func (k HandlerKind) Reads() bool { return k == ResourceHandler || k == PromptHandler }
 
 // SDK reports whether the handler is written against an SDK directly.
 func (k HandlerKind) SDK() bool { return k >= GoSDKTyped && k <= MCPGoStructured }

@@ -128,5 +128,12 @@ func Serve() *server.MCPServer {
 	s.AddTool(mcp.NewTool("checked"), t.checked)
 	s.AddTool(mcp.NewTool("authorized"), t.authorized)
 	s.AddTool(mcp.NewTool("required"), t.required)
+	s.AddResource(mcp.NewResource("cluster://readme", "readme"), readme)
 	return s
+}
+
+// readme reads a resource: a read has no error result, and fails with its
+// error, as it should.
+func readme(ctx context.Context, req mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
+	return nil, errors.New("no readme")
 }
