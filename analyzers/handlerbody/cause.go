@@ -13,9 +13,13 @@ package handlerbody
 // An SDK error result cannot hold a Go error besides the go-sdk's
 // SetError, which keeps it for middleware. It carries err when err reaches
 // it at all — its text (mcp.NewToolResultErrorFromErr, err.Error(), %v), or
-// SetError(err) — or when the branch hands err to a call before returning
-// (logging it, recording it on a span): a handler that logs the cause and
-// gives the client a sanitised message has kept the cause where it can.
+// SetError(err). Logging err first (or recording it on a span) tells the
+// operator, not the model, which reads a fixed "Failed to place order"
+// and cannot tell a rejected price from an expired token; it keeps the
+// cause where it can only when err's text holds a raw upstream value (a
+// body, a command's output) that no-stringify-upstream-error keeps out of
+// the result, or comes from a port whose adapter main wires in
+// (errflow.Result.ResultCarries).
 
 import (
 	"fmt"
@@ -585,15 +589,19 @@ func (h *handler) lostResultCause(res ast.Expr, br *errflow.Branch) {
 		return
 	}
 	name := br.Err.Name()
-	remedy := fmt.Sprintf("build it with mcp.NewToolResultErrorFromErr(msg, %s), or log %s before returning", name, name)
+	remedy := fmt.Sprintf("build it with mcp.NewToolResultErrorFromErr(msg, %s)", name)
 	if h.kind().GoSDK() {
-		remedy = fmt.Sprintf("call SetError(%s) on it (the text you set is kept, and middleware sees the cause), or log %s before returning", name, name)
+		remedy = fmt.Sprintf("call SetError(%s) on it (the text you set is kept, and middleware sees the cause)", name)
+	}
+	who := "neither the client nor the server learns why the call failed"
+	if h.b.Root.PassedOnBefore(br, res) {
+		who = "the log tells the operator why the call failed, but the model reads only this message and cannot tell one cause from another"
 	}
 	h.c.report.Diagnostic(rules.PreserveCauseOnRethrow, analysis.Diagnostic{
 		Pos:     res.Pos(),
 		End:     res.End(),
 		Related: h.related(br),
-		Message: fmt.Sprintf("the error result returned while handling %s does not mention it: neither the client nor the server learns why the call failed; %s", name, remedy),
+		Message: fmt.Sprintf("the error result returned while handling %s does not mention it: %s; %s, or say the reason in words of your own", name, who, remedy),
 	})
 }
 

@@ -135,9 +135,22 @@
 // An error result cannot hold a Go error except through the
 // go-sdk's SetError, so it carries err when err reaches it at all — its
 // text (mcp.NewToolResultErrorFromErr(msg, err), err.Error(), %v), or
-// SetError(err) — or when the branch hands err to a call before returning
-// (logging it, recording it on a trace span): the cause is then kept
-// where the SDK allows. Nor does an error result with a message of its
+// SetError(err). Logging err first (or recording it on a trace span)
+// tells the operator why, but the model reads only the message, and a
+// fixed "Failed to place order" cannot tell a rejected price from an
+// expired token: it is reported. It keeps the cause where it can only
+// when err's text holds a raw upstream value (a body, a command's
+// output), which no-stringify-upstream-error keeps out of the result —
+// there a log and words of the server's own are the remedy — or err
+// comes from a port whose adapter the program's main wires in, and what
+// its text holds is known only there.
+//
+//	if err := kite.PlaceOrder(ctx, order); err != nil {
+//		log.Printf("place order: %v", err)
+//		return mcp.NewToolResultError("Failed to place order"), nil // flagged
+//	}
+//
+// Nor does an error result with a message of its
 // own lose anything when the failure is no work failing (a value the
 // tool was given found malformed, time.Parse of its from_date; an
 // encoder's error): that is a validation message, which says what to fix

@@ -635,8 +635,13 @@ func (c *carrier) errorfWraps(call *ast.CallExpr) bool {
 
 // ResultCarries reports whether an error result returned by ret carries
 // the branch's error: err reaches it at all — its text, SetError(err), a
-// helper that shows it — or the branch hands err to a call before
-// returning (logging it, recording it on a span).
+// helper that shows it. A branch that only hands err to a call before
+// returning (logging it, recording it on a span) tells the operator, not
+// the model, which reads a fixed message ("Failed to place order") and
+// cannot tell a rejected price from an expired token; it keeps the cause
+// where it can only when err's text holds a raw upstream value (a body,
+// a command's output), which no-stringify-upstream-error keeps out of the
+// result: there the log and words of the server's own are the remedy.
 func (r *Result) ResultCarries(b *Body, res ast.Expr, br *Branch, ret ast.Node) bool {
 	tainted := b.Root.TaintedBy(br.Err)
 	if MentionsAny(r.pass.TypesInfo, res, tainted) {
@@ -645,13 +650,44 @@ func (r *Result) ResultCarries(b *Body, res ast.Expr, br *Branch, ret ast.Node) 
 			if sum := r.Summary(fn); sum != nil && fn != nil && !inRuntime(fn) && fn.Pkg() != nil && fn.Pkg().Path() != model.MCPGoPath {
 				c := &carrier{r: r, b: b, err: br.Err, mutated: b.Root.MutatedBy(br.Err), seen: map[ast.Expr]bool{}}
 				if !c.summaryCarries(call, fn, sum) && !r.textCarries(b, call, tainted, sum, fn) {
-					return b.Root.PassedOnBefore(br, ret)
+					return r.withheldRaw(b, br, ret)
 				}
 			}
 		}
 		return true
 	}
-	return b.Root.PassedOnBefore(br, ret)
+	return r.withheldRaw(b, br, ret)
+}
+
+// withheldRaw reports whether the branch hands its error to a call before
+// ret (a log line) and the error's text holds a raw upstream value.
+func (r *Result) withheldRaw(b *Body, br *Branch, ret ast.Node) bool {
+	if br.Cond == nil || !b.Root.PassedOnBefore(br, ret) {
+		return false
+	}
+	var use *ast.Ident
+	ast.Inspect(br.Cond, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && use == nil && r.pass.TypesInfo.Uses[id] == br.Err {
+			use = id
+		}
+		return use == nil
+	})
+	if use == nil {
+		return false
+	}
+	if len(r.Value(b, use, -1).Blobs) > 0 {
+		return true
+	}
+	// An error of a port whose adapter the program's main wires in: what
+	// its text holds is known only there.
+	for _, o := range r.finalWalk(b.Root).r.Resolver.OriginsOf(use) {
+		if call, ok := ast.Unparen(o.Expr).(*ast.CallExpr); ok {
+			if fn := model.Callee(r.pass.TypesInfo, call); fn != nil && r.WiredElsewhere(fn) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // textCarries reports whether a tainted variable (err's text, a value

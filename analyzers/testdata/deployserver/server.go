@@ -33,7 +33,7 @@ func Deploy(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, 
 	res, err := tool.Run(ctx, "deploy", req.GetString("app", ""))
 	if err != nil {
 		log.Printf("deployctl: %v", err)
-		return mcp.NewToolResultError("deployctl could not be started"), nil
+		return mcp.NewToolResultError("deployctl could not be started"), nil // want `preserve-cause-on-rethrow: the error result returned while handling err does not mention it`
 	}
 	if res.ExitCode != 0 {
 		msg := fmt.Sprintf("deploy failed with exit code %d", res.ExitCode)
@@ -51,7 +51,7 @@ func Rollback(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult
 	res, err := tool.Run(ctx, "rollback", req.GetString("app", ""))
 	if err != nil {
 		log.Printf("deployctl: %v", err)
-		return mcp.NewToolResultError("deployctl could not be started"), nil
+		return mcp.NewToolResultErrorFromErr("deployctl could not be started", err), nil
 	}
 	if res.ExitCode != 0 {
 		log.Printf("rollback: %s", res.Stderr)
@@ -64,7 +64,7 @@ func Version(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult,
 	info, err := shell.Describe(ctx, "deployctl")
 	if err != nil {
 		log.Printf("deployctl: %v", err)
-		return mcp.NewToolResultError("deployctl is not installed"), nil
+		return mcp.NewToolResultErrorFromErr("deployctl is not installed", err), nil
 	}
 	if !strings.HasPrefix(info.Version, "v2") {
 		return mcp.NewToolResultError("unsupported deployctl " + info.Version + " at " + info.Path), nil // want `no-stringify-upstream-error: the text of mcp.NewToolResultError, through shell.Describe \(shell/shell.go:79\), includes a subprocess's output from \(\*exec.Cmd\).CombinedOutput:`
@@ -77,7 +77,7 @@ func Status(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, 
 	res, err := tool.Run(ctx, "status")
 	if err != nil {
 		log.Printf("deployctl: %v", err)
-		return mcp.NewToolResultError("deployctl could not be started"), nil
+		return mcp.NewToolResultErrorFromErr("deployctl could not be started", err), nil
 	}
 	if res.ExitCode != 0 {
 		return mcp.NewToolResultError("status unknown: " + res.Later), nil // want `no-stringify-upstream-error: the text of mcp.NewToolResultError, through shell.\(\*runner\).Run \(shell/shell.go:63\), includes a subprocess's output written to stderr by \(\*exec.Cmd\).Stderr:`
@@ -92,7 +92,7 @@ func Tail(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, er
 	l, err := shell.Tail(ctx, "deployctl")
 	if err != nil {
 		log.Printf("deployctl: %v", err)
-		return mcp.NewToolResultError("deployctl could not be started"), nil
+		return mcp.NewToolResultErrorFromErr("deployctl could not be started", err), nil
 	}
 	if strings.Contains(l.Line, "ERROR") {
 		return mcp.NewToolResultError("deployctl logged: " + l.Line), nil // want `no-stringify-upstream-error: the text of mcp.NewToolResultError, through shell.Tail \(shell/shell.go:100\), includes a subprocess's output written to stderr`

@@ -44,8 +44,8 @@ func raw(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, er
 		return res, nil // want `preserve-cause-on-rethrow: the error result returned while handling err does not mention it`
 	}
 	if _, err := list(ctx); err != nil {
-		slog.Error("listing", "err", err) // logged: the result cannot hold more than its text
-		return &mcp.CallToolResult{IsError: true, Content: text("The listing is unavailable.")}, nil
+		slog.Error("listing", "err", err) // logged: the operator learns why, the model does not
+		return &mcp.CallToolResult{IsError: true, Content: text("The listing is unavailable.")}, nil // want `preserve-cause-on-rethrow: the error result returned while handling err does not mention it`
 	}
 	if _, err := list(ctx); err != nil {
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "[]"}}}, nil // want `no-fake-empty-result: go-sdk raw handler raw returns an empty success while handling err`
