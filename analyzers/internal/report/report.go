@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -50,6 +51,11 @@ type Reporter struct {
 	// rootFixes are the roots of imported packages whose fixes those
 	// packages made, by site (see ForeignRootFix), read on first need.
 	rootFixes map[string]foreignRootFix
+	// findings are the findings reported so far, one per rule and place
+	// (placed indexes them), with the others at that place: see
+	// flushFindings.
+	findings []placed
+	placed   map[placeKey]int
 	// suppressionsFact makes the analyzer's fact of the directives
 	// Finish exports (see ExportSuppressions); nil: none.
 	suppressionsFact func(Suppressions) analysis.Fact
@@ -83,7 +89,56 @@ func (r *Reporter) Diagnostic(rule rules.Rule, d analysis.Diagnostic) {
 	d.Category = rule.ID
 	d.URL = rule.URL()
 	d.Message = rule.ID + ": " + d.Message
-	r.pass.Report(d)
+	k := placeKey{rule.ID, d.Pos, d.End}
+	if i, ok := r.placed[k]; ok {
+		r.findings[i].more = append(r.findings[i].more, d)
+		return
+	}
+	if r.placed == nil {
+		r.placed = map[placeKey]int{}
+	}
+	r.placed[k] = len(r.findings)
+	r.findings = append(r.findings, placed{first: d})
+}
+
+// One finding per edit. Several findings of one rule at one place (six
+// raw values a library puts into the error one return hands on) are one
+// edit there: they are reported as one, the first, with each other's
+// message as a related position at the place, so that the reader sees
+// every reason and fixes the line once.
+
+// A placeKey is where a finding is and of which rule.
+type placeKey struct {
+	rule     string
+	pos, end token.Pos
+}
+
+// A placed finding is the first finding of a rule at a place, with the
+// others found there.
+type placed struct {
+	first analysis.Diagnostic
+	more  []analysis.Diagnostic
+}
+
+// flushFindings reports the findings, one per rule and place, in the
+// order they were found.
+func (r *Reporter) flushFindings() {
+	for _, f := range r.findings {
+		d := f.first
+		if len(f.more) > 0 {
+			d.Message += fmt.Sprintf(" (and %s of %s here, as related positions)", Count(len(f.more), "more finding"), d.Category)
+			for _, m := range f.more {
+				d.Related = append(d.Related, analysis.RelatedInformation{Pos: m.Pos, End: m.End, Message: m.Message})
+				for _, rel := range m.Related {
+					if !slices.Contains(d.Related, rel) {
+						d.Related = append(d.Related, rel)
+					}
+				}
+			}
+		}
+		r.pass.Report(d)
+	}
+	r.findings, r.placed = nil, nil
 }
 
 // suppressed reports whether a directive covers d, recording its use.
@@ -116,6 +171,7 @@ func (r *Reporter) Enabled(rule rules.Rule) bool {
 // and a run with the rule on (CI's, say) may need it.
 func (r *Reporter) Finish() {
 	r.FlushRoots()
+	r.flushFindings()
 	r.exportSuppressions()
 	name := r.pass.Analyzer.Name
 	for _, dir := range r.model.AllDirectives() {

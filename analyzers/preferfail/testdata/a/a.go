@@ -128,7 +128,7 @@ var shadowed = mcperr.Tool[In, Out]{
 }
 
 func shared(ctx context.Context, in In) (Out, error) {
-	return Out{}, mcperr.NotFound("No book.") // want `tool "first" declares code NotFound` `tool "second" declares code NotFound for reason "gone"`
+	return Out{}, mcperr.NotFound("No book.") // want `tool "first" declares code NotFound.* \(and 1 more finding of [a-z-]* here, as related positions\)`
 }
 
 var first = mcperr.Tool[In, Out]{
