@@ -671,6 +671,29 @@
 // parse of the tool's input tested first is not the upstream's failure
 // because err is assigned again by a request further on.
 //
+// A loop that keeps its failures — stores an error in a variable declared
+// before it (firstErr = fmt.Errorf("broker %d: %w", id, err), lastErr =
+// err) and moves on — is held to the same when the first return after
+// the loop that can run while that variable holds a failure is a success
+// answering with what the loop gathered, and does not carry it: the
+// failure was kept, and then dropped. A test of the kept error before the
+// return (if firstErr != nil) decides about it; a test of it with the
+// answer (if len(all) == 0 && firstErr != nil) fails only when nothing
+// was gathered, and the success after it is reported.
+//
+//	for _, b := range brokers {
+//		groups, err := b.Groups(ctx)
+//		if err != nil {
+//			firstErr = fmt.Errorf("broker %d: %w", b.ID, err)
+//			continue
+//		}
+//		all = append(all, groups...)
+//	}
+//	if len(all) > 0 {
+//		return all, nil // flagged: the failed brokers' groups are missing, and nothing says so
+//	}
+//	return nil, firstErr
+//
 // The handlers of reads of resources and prompts are held to the same,
 // as a helper whose answer a tool handler gives is: mcp-go's
 // AddResource, AddResourceTemplate, AddPrompt (and their plural forms
