@@ -41,6 +41,7 @@ import (
 // a non-nil error, whose error (or error result) does not carry that
 // error.
 func preserveCauseOnRethrow(h *handler) {
+	droppedHandedCause(h)
 	flow := h.c.flow
 	errIndex, resIndex := h.errorSlot(), h.resultSlot()
 	for _, ret := range h.b.Returns {

@@ -230,6 +230,22 @@
 // cause, becomes %w (err.Error() becoming err). A cause is never sent to
 // the client.
 //
+// A helper of the package that a branch hands the error it handles to
+// (versionError(version, catalog, err)) is where the cause may be lost:
+// one that returns the error it is handed on one path and, on another, a
+// new error without it, chosen by a test that does not look at that error
+// or at a value made from it, is reported at that return, with the
+// branch's call as a Related position. A return chosen by what the error
+// is (errors.Is, a nil check, a test of its text) translates a known
+// condition.
+//
+//	func versionError(version string, c *Catalog, original error) error {
+//		if version == "" {
+//			return original
+//		}
+//		return fmt.Errorf("version %s is not available", version) // flagged
+//	}
+//
 // # Rule no-stringify-upstream-error
 //
 // A message the client reads as the story of a failure includes a raw

@@ -199,12 +199,7 @@ func (s *messageScan) helperSinks(call *ast.CallExpr, fn *types.Func) {
 		return
 	}
 	sig := fn.Signature()
-	shift := 0
-	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-		if sl, ok := s.c.info.Selections[sel]; ok && sl.Kind() == types.MethodExpr {
-			shift = 1
-		}
-	}
+	shift := errflow.MethodExprShift(s.c.info, call.Fun)
 	for i := range sig.Results().Len() {
 		sl := sum.Slot(i)
 		if !errflow.IsCallToolResult(sig.Results().At(i).Type()) || sl.Shape&errflow.ShapeError == 0 {

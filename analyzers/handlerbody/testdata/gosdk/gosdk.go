@@ -44,7 +44,8 @@ func raw(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, er
 		return res, nil // want `preserve-cause-on-rethrow: the error result returned while handling err does not mention it`
 	}
 	if _, err := list(ctx); err != nil {
-		slog.Error("listing", "err", err) // logged: the operator learns why, the model does not
+		// Logged: the operator learns why, the model does not.
+		slog.Error("listing", "err", err)
 		return &mcp.CallToolResult{IsError: true, Content: text("The listing is unavailable.")}, nil // want `preserve-cause-on-rethrow: the error result returned while handling err does not mention it`
 	}
 	if _, err := list(ctx); err != nil {

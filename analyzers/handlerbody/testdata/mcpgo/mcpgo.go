@@ -42,7 +42,8 @@ func plain(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, e
 		return mcp.NewToolResultError(msg), nil // the text carries err, through a local
 	}
 	if _, err := search(ctx, ""); err != nil {
-		log.Printf("search: %v", err) // logged: the operator learns why, the model does not
+		// Logged: the operator learns why, the model does not.
+		log.Printf("search: %v", err)
 		return mcp.NewToolResultError("Search is unavailable right now."), nil // want `preserve-cause-on-rethrow: the error result returned while handling err does not mention it`
 	}
 	if _, err := search(ctx, ""); err != nil {
