@@ -71,6 +71,20 @@
 // of a helper that only ever fails with it): nobody reads the answer to a
 // cancelled call.
 //
+// The same holds of an error a handler's deferred function sets as its
+// named error result — a recovery wrapper that turns a panic into err =
+// fmt.Errorf("internal error: %v", r), which every tool it wraps then
+// fails with. A deferred function that wraps the error the handler
+// returned (err = fmt.Errorf("tool %s: %w", name, err)) is judged at the
+// returns that gave it. Set the result to an error result and the error
+// to nil instead.
+//
+//	defer func() {
+//		if r := recover(); r != nil {
+//			err = fmt.Errorf("internal error: %v", r) // flagged
+//		}
+//	}()
+//
 // The suggested fix rewrites return nil, err into the tool error the SDK
 // itself makes of an error where it makes one, with the error's text
 // unchanged: in the go-sdk, what the typed AddTool does with a typed

@@ -455,6 +455,7 @@ func (c *checker) checkHandler(h *errflow.Handler, p *errflow.Path) {
 		c.checkResultDropped(st, false)
 	}
 	c.checkFilledDropped(h, p)
+	c.checkDeferredErrors(h, p)
 }
 
 // spreadSites returns the returns of a typed handler (go-sdk, or mcp-go
@@ -623,6 +624,7 @@ func (c *checker) checkProtocolFamily(h *errflow.Handler, p *errflow.Path) {
 			c.checkResultDropped(st, protocol)
 		}
 	}
+	c.checkDeferredErrors(h, p)
 }
 
 // sites returns the return statements of a handler on a path, with what is

@@ -1,4 +1,4 @@
-// Package handlers declares handlers that package register registers: they // want package:"handlers.Echo pending: sdk-protocol-error@27; handlers.Ping pending: sdk-protocol-error@31"
+// Package handlers declares handlers that package register registers: they // want package:"handlers.Echo pending: sdk-protocol-error@27; handlers.Ping pending: sdk-protocol-error@31" package:"root fixes: handlers/handlers.go:43"
 // are found by their signature and checked here, where their bodies are.
 package handlers
 
@@ -29,4 +29,22 @@ func Echo(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult
 
 func Ping(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
 	return nil, errors.New("ping failed")
+}
+
+// Recovered recovers from the panics of the handler it wraps, with an
+// error the server registering it sends as a JSON-RPC error.
+func Recovered(next func(context.Context, mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error)) func(context.Context, mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+	return func(ctx context.Context, req mcpgo.CallToolRequest) (res *mcpgo.CallToolResult, err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				err = errors.New("the tool panicked") // want `sdk-protocol-error: this deferred function sets err`
+			}
+		}()
+		return next(ctx, req)
+	}
+}
+
+// Greet greets.
+func Greet(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+	return mcpgo.NewToolResultText("hello"), nil
 }

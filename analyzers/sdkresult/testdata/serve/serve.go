@@ -14,5 +14,6 @@ import (
 func New() *server.MCPServer {
 	s := server.NewMCPServer("echo", "1.0.0", server.WithRecovery())
 	s.AddTool(mcp.NewTool("echo"), handlers.Echo)
+	s.AddTool(mcp.NewTool("greet"), handlers.Recovered(handlers.Greet))
 	return s
 }
