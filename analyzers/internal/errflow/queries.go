@@ -641,7 +641,8 @@ func (c *carrier) errorfWraps(call *ast.CallExpr) bool {
 // cannot tell a rejected price from an expired token; it keeps the cause
 // where it can only when err's text holds a raw upstream value (a body,
 // a command's output), which no-stringify-upstream-error keeps out of the
-// result: there the log and words of the server's own are the remedy.
+// result — there the log and words of the server's own are the remedy —
+// or err comes from a port whose adapter main wires in (withheldRaw).
 func (r *Result) ResultCarries(b *Body, res ast.Expr, br *Branch, ret ast.Node) bool {
 	tainted := b.Root.TaintedBy(br.Err)
 	if MentionsAny(r.pass.TypesInfo, res, tainted) {
@@ -660,7 +661,8 @@ func (r *Result) ResultCarries(b *Body, res ast.Expr, br *Branch, ret ast.Node) 
 }
 
 // withheldRaw reports whether the branch hands its error to a call before
-// ret (a log line) and the error's text holds a raw upstream value.
+// ret (a log line) and the error's text holds a raw upstream value, or
+// may: it comes from a port wired elsewhere.
 func (r *Result) withheldRaw(b *Body, br *Branch, ret ast.Node) bool {
 	if br.Cond == nil || !b.Root.PassedOnBefore(br, ret) {
 		return false
