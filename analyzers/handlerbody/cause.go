@@ -75,7 +75,7 @@ func preserveCauseOnRethrow(h *handler) {
 			}
 			h.lostCause(errExpr, br)
 		case resIndex >= 0 && errflow.IsErrorResult(flow.ResultShape(h.b, ret.Results[resIndex])):
-			if flow.ResultCarries(h.b, ret.Results[resIndex], br, ret) || handedTo(h.c.info, ret.Results[resIndex], br.Err) {
+			if flow.ResultCarries(h.b, ret.Results[resIndex], br, ret) || h.keptByHelper(ret.Results[resIndex], br) {
 				continue
 			}
 			h.lostResultCause(ret.Results[resIndex], br)
@@ -380,21 +380,54 @@ func (h *handler) hasCause(call *ast.CallExpr) bool {
 	return false
 }
 
-// handedTo reports whether res is a call given err itself: a helper of
-// the project's that builds the error result from it (failure(msg, err))
-// keeps it, in the text or in its log, as a call given err before the
-// return would.
-func handedTo(info *types.Info, res ast.Expr, err *types.Var) bool {
+// keptByHelper reports whether res is a call given err itself, of a
+// helper that keeps it as far as the helper can: a helper of the
+// project's that builds the error result from it in words of its own and
+// logs it (quiet(msg, err)) keeps it as a log line before the return
+// would, where err's text holds a raw upstream value
+// (errflow.Result.RawInError); one that looks at what the error is (an
+// errors.As of the client's error type, a test of its text) translates
+// it, and is judged where it is written. One that shows it
+// (failure(msg, err)) is known to carry it by its summary.
+func (h *handler) keptByHelper(res ast.Expr, br *errflow.Branch) bool {
 	call, ok := ast.Unparen(res).(*ast.CallExpr)
 	if !ok {
 		return false
 	}
-	for _, a := range call.Args {
-		if id, ok := ast.Unparen(a).(*ast.Ident); ok && info.Uses[id] == err {
-			return true
+	for i, a := range call.Args {
+		if id, ok := ast.Unparen(a).(*ast.Ident); ok && h.c.info.Uses[id] == br.Err {
+			return h.c.flow.RawInError(h.b, br) || h.c.translates(call, i)
 		}
 	}
 	return false
+}
+
+// translates reports whether call's callee, a function of the package,
+// tests its parameter for argument i, or a value made from it, in a
+// condition: it answers by what the error is.
+func (c *checker) translates(call *ast.CallExpr, i int) bool {
+	fn := model.Callee(c.info, call)
+	if fn == nil || fn.Pkg() != c.pass.Pkg {
+		return fn == nil // a function value: what it does is not known
+	}
+	b := c.flow.Index().Decl(fn)
+	if b == nil || b.Block == nil || b.Sig == nil {
+		return true // no body here to judge
+	}
+	i -= errflow.MethodExprShift(c.info, call.Fun)
+	if i < 0 || i >= b.Sig.Params().Len() {
+		return true
+	}
+	tainted := b.Root.TaintedBy(b.Sig.Params().At(i))
+	found := false
+	ast.Inspect(b.Block, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		found = found || testsAny(c.info, n, tainted)
+		return !found
+	})
+	return found
 }
 
 // flattenedTranslation reports a return that a test of which error it

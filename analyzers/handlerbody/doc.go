@@ -143,7 +143,10 @@
 // output), which no-stringify-upstream-error keeps out of the result —
 // there a log and words of the server's own are the remedy — or err
 // comes from a port whose adapter the program's main wires in, and what
-// its text holds is known only there.
+// its text holds is known only there. A helper of the project's that is
+// handed err, logs it and answers in words of its own (quiet(msg, err))
+// is held to the same; one that looks at what the error is (an errors.As
+// of the client's error type) translates it.
 //
 //	if err := kite.PlaceOrder(ctx, order); err != nil {
 //		log.Printf("place order: %v", err)

@@ -113,22 +113,33 @@ func (c *checker) judgeHanded(call *ast.CallExpr, i int) {
 func testedOnTheWay(info *types.Info, b *errflow.Body, ret *ast.ReturnStmt, p *types.Var) bool {
 	mentions := b.Root.TaintedBy(p)
 	for _, n := range errflow.PathTo(b.Block, ret) {
-		var cond ast.Node
-		switch n := n.(type) {
-		case *ast.IfStmt:
-			cond = n.Cond
-		case *ast.SwitchStmt:
-			cond = n.Tag
-		case *ast.CaseClause:
-			for _, e := range n.List {
-				if errflow.MentionsAny(info, e, mentions) {
-					return true
-				}
-			}
-		case *ast.TypeSwitchStmt:
-			cond = n.Assign
+		if testsAny(info, n, mentions) {
+			return true
 		}
-		if cond != nil && errflow.MentionsAny(info, cond, mentions) {
+	}
+	return false
+}
+
+// testsAny reports whether n is an if, a switch or a case whose condition
+// looks at one of vars.
+func testsAny(info *types.Info, n ast.Node, vars map[*types.Var]bool) bool {
+	var conds []ast.Node
+	switch n := n.(type) {
+	case *ast.IfStmt:
+		conds = append(conds, n.Cond)
+	case *ast.SwitchStmt:
+		if n.Tag != nil {
+			conds = append(conds, n.Tag)
+		}
+	case *ast.CaseClause:
+		for _, e := range n.List {
+			conds = append(conds, e)
+		}
+	case *ast.TypeSwitchStmt:
+		conds = append(conds, n.Assign)
+	}
+	for _, c := range conds {
+		if errflow.MentionsAny(info, c, vars) {
 			return true
 		}
 	}

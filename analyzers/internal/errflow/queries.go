@@ -664,7 +664,15 @@ func (r *Result) ResultCarries(b *Body, res ast.Expr, br *Branch, ret ast.Node) 
 // ret (a log line) and the error's text holds a raw upstream value, or
 // may: it comes from a port wired elsewhere.
 func (r *Result) withheldRaw(b *Body, br *Branch, ret ast.Node) bool {
-	if br.Cond == nil || !b.Root.PassedOnBefore(br, ret) {
+	return b.Root.PassedOnBefore(br, ret) && r.RawInError(b, br)
+}
+
+// RawInError reports whether the text of the error the branch handles
+// holds a raw upstream value (a body, a command's output), or may: it
+// comes from a port whose adapter the program's main wires in. Such an
+// error is one a client must not read as it is.
+func (r *Result) RawInError(b *Body, br *Branch) bool {
+	if br.Cond == nil {
 		return false
 	}
 	var use *ast.Ident
