@@ -692,7 +692,7 @@
 //
 // A loop that keeps its failures — stores an error in a variable declared
 // before it (firstErr = fmt.Errorf("broker %d: %w", id, err), lastErr =
-// err) and moves on — is held to the same when the first return after
+// err; not v, err = get(x), which reuses the variable) and moves on — is held to the same when the first return after
 // the loop that can run while that variable holds a failure is a success
 // answering with what the loop gathered, and does not carry it: the
 // failure was kept, and then dropped. A test of the kept error before the

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/errflow"
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/rules"
 )
 
@@ -66,7 +67,7 @@ func keptFailures(info *types.Info, loop ast.Stmt) []*types.Var {
 				if _, isIdent := ast.Unparen(lhs).(*ast.Ident); !isIdent {
 					continue
 				}
-				if rhs := errflow.Assigned(n, i); rhs == nil || errflow.IsNil(info, rhs) {
+				if rhs := errflow.Assigned(n, i); rhs == nil || !keptValue(info, rhs, v) {
 					continue
 				}
 				seen[v] = true
@@ -76,6 +77,24 @@ func keptFailures(info *types.Info, loop ast.Stmt) []*types.Var {
 		return true
 	})
 	return out
+}
+
+// keptValue reports whether rhs, assigned to v in a loop, keeps a failure
+// rather than reuses v for the next call's error: another error
+// (lastErr = err, firstErr = shard.Err), or one built from words or from
+// another (fmt.Errorf, errors.New, errors.Join). v, err = get(x) and err
+// = commit() reuse a variable declared before the loop, which the loop
+// tests and returns at once.
+func keptValue(info *types.Info, rhs ast.Expr, v *types.Var) bool {
+	switch e := ast.Unparen(rhs).(type) {
+	case *ast.Ident, *ast.SelectorExpr:
+		u := errflow.RootVar(info, e)
+		return u != v && errflow.IsError(info.TypeOf(e)) && !errflow.IsNil(info, e)
+	case *ast.CallExpr:
+		fn := model.Callee(info, e)
+		return model.IsFunc(fn, "fmt", "Errorf") || model.IsFunc(fn, "errors", "New") || model.IsFunc(fn, "errors", "Join")
+	}
+	return false
 }
 
 // droppedAfter reports the success that drops kept after loop: the first

@@ -134,4 +134,21 @@ func registerKept(m *server.MCPServer, sess *session) {
 	m.AddTool(mcp.NewTool("joined_groups"), sess.joinedGroups)
 	m.AddTool(mcp.NewTool("dropped_in_handler"), sess.droppedInHandler)
 	m.AddTool(mcp.NewTool("first_answers"), sess.firstAnswers)
+	m.AddTool(mcp.NewTool("reused"), sess.reused)
+}
+
+// reused declares its error before the loop and returns it at once: the
+// variable is reused, not kept.
+func (s *session) reused(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var all []string
+	var err error
+	for _, b := range []broker{{1}, {2}} {
+		var groups []string
+		groups, err = b.groups(ctx)
+		if err != nil {
+			return mcp.NewToolResultErrorFromErr("listing groups", err), nil
+		}
+		all = append(all, groups...)
+	}
+	return mcp.NewToolResultText(fmt.Sprint(all)), nil
 }
