@@ -236,11 +236,11 @@
 // A helper of the package that a branch hands the error it handles to
 // (versionError(version, catalog, err)) is where the cause may be lost:
 // one that returns the error it is handed on one path and, on another, a
-// new error without it, chosen by a test that does not look at that error
+// new error without it, with no test before it that looks at that error
 // or at a value made from it, is reported at that return, with the
 // branch's call as a Related position. A return chosen by what the error
-// is (errors.Is, a nil check, a test of its text) translates a known
-// condition.
+// is (errors.Is, a test of its text) translates a known condition, and
+// one after an if err != nil { return err } runs when there is none.
 //
 //	func versionError(version string, c *Catalog, original error) error {
 //		if version == "" {

@@ -27,8 +27,9 @@ import (
 //		return fmt.Errorf("version %s is not available", version) // flagged
 //	}
 //
-// A return chosen by a test of the error itself (errors.Is, a nil check,
-// a look at its text) translates a known condition; a helper that never
+// A return after a test of the error itself (errors.Is, a look at its
+// text, an early if err != nil { return err }) translates a known
+// condition or runs when there is none; a helper that never
 // returns what it was handed is a constructor of its own errors, and is
 // left alone.
 func droppedHandedCause(h *handler) {
@@ -107,17 +108,22 @@ func (c *checker) judgeHanded(call *ast.CallExpr, i int) {
 	}
 }
 
-// testedOnTheWay reports whether a condition of an if or a switch that
-// ret is in looks at p, or at a value made from it (msg := p.Error();
-// len(msg) > 200): the return is chosen by what the error is.
+// testedOnTheWay reports whether a condition of an if or a switch before
+// ret — one that ret is in, or one that may have left earlier (if err !=
+// nil { return err }) — looks at p, or at a value made from it (msg :=
+// p.Error(); len(msg) > 200): the return is chosen by what the error is,
+// or runs when it is nil.
 func testedOnTheWay(info *types.Info, b *errflow.Body, ret *ast.ReturnStmt, p *types.Var) bool {
 	mentions := b.Root.TaintedBy(p)
-	for _, n := range errflow.PathTo(b.Block, ret) {
-		if testsAny(info, n, mentions) {
-			return true
+	found := false
+	ast.Inspect(b.Block, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok || n == nil || found || n.Pos() >= ret.Pos() {
+			return false
 		}
-	}
-	return false
+		found = testsAny(info, n, mentions)
+		return !found
+	})
+	return found
 }
 
 // testsAny reports whether n is an if, a switch or a case whose condition

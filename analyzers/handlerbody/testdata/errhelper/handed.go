@@ -55,6 +55,18 @@ func logged(msg string, err error) *mcp.CallToolResult {
 	return textResult(msg)
 }
 
+// status passes a transport error on, and makes one of its own for a
+// refused request, when the transport worked: nothing to carry there.
+func status(code int, err error) error {
+	if err != nil {
+		return err
+	}
+	if code != 200 {
+		return fmt.Errorf("status %d", code)
+	}
+	return nil
+}
+
 func docs(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	c := &catalog{}
 	version := "v1"
@@ -66,6 +78,9 @@ func docs(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, e
 	}
 	if err := c.load("v2"); err != nil {
 		return logged("the docs could not be loaded", err), nil // want `preserve-cause-on-rethrow: the error result returned while handling err does not mention it`
+	}
+	if err := c.load("v3"); err != nil {
+		return textResult(status(500, err).Error()), nil
 	}
 	if err := c.load("latest"); err != nil {
 		return textResult(scrubbed(err).Error()), nil
