@@ -105,7 +105,8 @@ func (r *Reporter) Diagnostic(rule rules.Rule, d analysis.Diagnostic) {
 // raw values a library puts into the error one return hands on) are one
 // edit there: they are reported as one, the first, with each other's
 // message as a related position at the place, so that the reader sees
-// every reason and fixes the line once.
+// every reason and fixes the line once; the fix is the first's, or, when
+// it has none, the first another has.
 
 // A placeKey is where a finding is and of which rule.
 type placeKey struct {
@@ -128,6 +129,9 @@ func (r *Reporter) flushFindings() {
 		if len(f.more) > 0 {
 			d.Message += fmt.Sprintf(" (and %s of %s here, as related positions)", Count(len(f.more), "more finding"), d.Category)
 			for _, m := range f.more {
+				if len(d.SuggestedFixes) == 0 {
+					d.SuggestedFixes = m.SuggestedFixes // the edit one of them knows how to make
+				}
 				d.Related = append(d.Related, analysis.RelatedInformation{Pos: m.Pos, End: m.End, Message: m.Message})
 				for _, rel := range m.Related {
 					if !slices.Contains(d.Related, rel) {
