@@ -66,6 +66,13 @@ func (c *checker) judgeHanded(call *ast.CallExpr, i int) {
 		return
 	}
 	i -= errflow.MethodExprShift(c.info, call.Fun)
+	// Judged once per helper and parameter, among the findings done (a
+	// capture of another function's findings starts them anew).
+	k := doneKey{rule: "handed", node: handedParam{fn, i}}
+	if c.done[k] {
+		return
+	}
+	c.done[k] = true
 	params, results := b.Sig.Params(), b.Sig.Results()
 	if i < 0 || i >= params.Len() || b.Sig.Variadic() && i >= params.Len()-1 || results.Len() == 0 {
 		return
@@ -106,6 +113,12 @@ func (c *checker) judgeHanded(call *ast.CallExpr, i int) {
 			Message: fmt.Sprintf("%s returns the error it is handed as %s on one path, and here a new one without it, chosen by a test that does not look at %s: the cause of the failure it describes is lost; wrap %s (%%w), or pass it on", fn.Name(), p.Name(), p.Name(), p.Name()),
 		})
 	}
+}
+
+// A handedParam is a helper's parameter judged by judgeHanded.
+type handedParam struct {
+	fn *types.Func
+	i  int
 }
 
 // testedOnTheWay reports whether a condition of an if or a switch before
