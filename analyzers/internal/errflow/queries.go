@@ -672,25 +672,13 @@ func (r *Result) withheldRaw(b *Body, br *Branch, ret ast.Node) bool {
 // comes from a port whose adapter the program's main wires in. Such an
 // error is one a client must not read as it is.
 func (r *Result) RawInError(b *Body, br *Branch) bool {
-	if br.Cond == nil {
-		return false
-	}
-	var use *ast.Ident
-	ast.Inspect(br.Cond, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && use == nil && r.pass.TypesInfo.Uses[id] == br.Err {
-			use = id
+	w := r.finalWalk(b.Root)
+	for _, o := range handledOrigins(b, br) {
+		if len(w.origin(o, 0).Blobs) > 0 {
+			return true
 		}
-		return use == nil
-	})
-	if use == nil {
-		return false
-	}
-	if len(r.Value(b, use, -1).Blobs) > 0 {
-		return true
-	}
-	// An error of a port whose adapter the program's main wires in: what
-	// its text holds is known only there.
-	for _, o := range r.finalWalk(b.Root).r.Resolver.OriginsOf(use) {
+		// An error of a port whose adapter the program's main wires in:
+		// what its text holds is known only there.
 		if call, ok := ast.Unparen(o.Expr).(*ast.CallExpr); ok {
 			if fn := model.Callee(r.pass.TypesInfo, call); fn != nil && r.WiredElsewhere(fn) {
 				return true
