@@ -132,12 +132,12 @@ func (h *handler) droppedAfter(loop ast.Stmt, kept *types.Var) {
 				return
 			}
 			if errflow.MentionsAny(info, s.Cond, mentionsKept) {
-				if errflow.MentionsAny(info, s.Cond, answer) && returns(s.Body) {
+				if errflow.MentionsAny(info, s.Cond, answer) && errflow.ReturnsLast(s.Body) {
 					continue // fails only when nothing was gathered
 				}
 				return // the kept failure is tested: decided
 			}
-			if !returns(s.Body) {
+			if !errflow.ReturnsLast(s.Body) {
 				if leaves(s) {
 					return
 				}

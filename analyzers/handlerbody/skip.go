@@ -109,7 +109,7 @@ func onlySkips(info *types.Info, err *types.Var, body *ast.BlockStmt) token.Toke
 		case *ast.ExprStmt:
 			calls = append(calls, s)
 		case *ast.IfStmt:
-			if s.Init != nil || s.Else != nil || !returns(s.Body) {
+			if s.Init != nil || s.Else != nil || !errflow.ReturnsLast(s.Body) {
 				return token.ILLEGAL
 			}
 		default:
@@ -120,15 +120,6 @@ func onlySkips(info *types.Info, err *types.Var, body *ast.BlockStmt) token.Toke
 		return token.ILLEGAL
 	}
 	return last.Tok
-}
-
-// returns reports whether a block ends by leaving the function.
-func returns(b *ast.BlockStmt) bool {
-	if len(b.List) == 0 {
-		return false
-	}
-	_, ok := b.List[len(b.List)-1].(*ast.ReturnStmt)
-	return ok
 }
 
 // enclosingLoop returns the innermost loop of fn that node is in, or nil

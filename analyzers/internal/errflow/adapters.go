@@ -171,7 +171,7 @@ func (f *finder) foreignAdapter(b *Body, call *ast.CallExpr, fn *types.Func) {
 	if !f.r.pass.ImportObjectFact(fn.Origin(), fact) {
 		return
 	}
-	shift := methodExprShift(f.info, call.Fun)
+	shift := MethodExprShift(f.info, call.Fun)
 	server := f.registeredOn(b, call)
 	for _, fp := range fact.Params {
 		arg := argAt(call, fp.Index+shift)

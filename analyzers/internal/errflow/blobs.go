@@ -565,12 +565,12 @@ func (w *walk) summaryBlobs(call *ast.CallExpr, index, depth int) []Blob {
 			}
 			out = appendBlob(out, b)
 		}
-		if c.sum.Printf > 0 && methodExprShift(w.s.info, call.Fun) == 0 {
+		if c.sum.Printf > 0 && MethodExprShift(w.s.info, call.Fun) == 0 {
 			out = appendBlobs(out, w.formatBlobs(call, c.sum.Printf-1, depth+1)...)
 		}
 		// A helper that returns the text it is given, given a blob.
 		for _, p := range sl.Shows {
-			for _, a := range ArgsOf(call, sig, p, methodExprShift(w.s.info, call.Fun)) {
+			for _, a := range ArgsOf(call, sig, p, MethodExprShift(w.s.info, call.Fun)) {
 				out = appendBlobs(out, w.argBlobs(a, c.fn, sl.Shape&ShapeError == 0, depth+1)...)
 			}
 		}
@@ -865,7 +865,7 @@ func (w *walk) calleeShown(call *ast.CallExpr, depth int) varSet {
 			continue
 		}
 		for _, p := range c.sum.Slot(index).Shows {
-			for _, a := range ArgsOf(call, c.sig, p, methodExprShift(w.s.info, call.Fun)) {
+			for _, a := range ArgsOf(call, c.sig, p, MethodExprShift(w.s.info, call.Fun)) {
 				out = union(out, w.shown(a, depth+1))
 			}
 		}

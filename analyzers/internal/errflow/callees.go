@@ -964,7 +964,7 @@ func handledOrigins(b *Body, br *Branch) []Origin {
 // a request returned. An encoder's errors are the program's, whatever it
 // encodes.
 func (r *Result) parsesUpstream(b *Body, fn *types.Func, call *ast.CallExpr) bool {
-	if encoder(fn) {
+	if IsEncoder(fn) {
 		return false
 	}
 	for _, a := range call.Args {

@@ -737,7 +737,7 @@ func (w *walk) targetOf(call *ast.CallExpr, callee *types.Func) (fn *types.Func,
 		if isAbstract(fn) {
 			return nil, nil, 0
 		}
-		return fn, nil, methodExprShift(w.s.info, call.Fun)
+		return fn, nil, MethodExprShift(w.s.info, call.Fun)
 	}
 	switch fun := ast.Unparen(call.Fun).(type) {
 	case *ast.FuncLit:
@@ -752,7 +752,7 @@ func (w *walk) targetOf(call *ast.CallExpr, callee *types.Func) (fn *types.Func,
 			return nil, o, 0
 		default:
 			if fn := model.FuncOf(w.s.info, o); fn != nil && !isAbstract(fn) {
-				return fn, nil, methodExprShift(w.s.info, o)
+				return fn, nil, MethodExprShift(w.s.info, o)
 			}
 		}
 	}

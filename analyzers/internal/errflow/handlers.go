@@ -693,7 +693,7 @@ func (f *finder) adapterCalls(p *types.Var, path *Path) {
 	}
 	i := paramIndex(fn.Signature(), p)
 	for _, sc := range f.callsOf[fn] {
-		arg := argAt(sc.call, i+methodExprShift(f.info, sc.call.Fun))
+		arg := argAt(sc.call, i+MethodExprShift(f.info, sc.call.Fun))
 		if arg == nil {
 			continue
 		}

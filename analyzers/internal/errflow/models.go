@@ -133,10 +133,7 @@ var encoders = map[string]map[string]bool{
 
 // IsEncoder reports whether fn is one of encoders: its error is the
 // program's own mistake, never news of a failure.
-func IsEncoder(fn *types.Func) bool { return encoder(fn) }
-
-// encoder reports whether fn is one of encoders.
-func encoder(fn *types.Func) bool {
+func IsEncoder(fn *types.Func) bool {
 	return fn != nil && fn.Pkg() != nil && fn.Signature().Recv() == nil && encoders[fn.Pkg().Path()][fn.Name()]
 }
 

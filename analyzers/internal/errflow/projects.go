@@ -168,7 +168,7 @@ func (r *Result) carriedErrors(b *Body, e ast.Expr, index, depth int) []ast.Expr
 		}
 		var out []ast.Expr
 		for _, p := range sum.Results[index].Params {
-			for _, a := range ArgsOf(e, fn.Signature(), p, methodExprShift(info, e.Fun)) {
+			for _, a := range ArgsOf(e, fn.Signature(), p, MethodExprShift(info, e.Fun)) {
 				if IsError(info.TypeOf(a)) && !IsNil(info, a) {
 					out = append(out, a)
 				}

@@ -459,7 +459,7 @@ func guarded(list []ast.Stmt, ret ast.Node, testsErr func(ast.Expr) bool) bool {
 		if stmt.Pos() > ret.Pos() {
 			break
 		}
-		if guard, ok := stmt.(*ast.IfStmt); ok && guard.Else == nil && guard.End() <= ret.Pos() && returnsLast(guard.Body) {
+		if guard, ok := stmt.(*ast.IfStmt); ok && guard.Else == nil && guard.End() <= ret.Pos() && ReturnsLast(guard.Body) {
 			if u, ok := ast.Unparen(guard.Cond).(*ast.UnaryExpr); ok && u.Op == token.NOT && testsErr(u.X) {
 				return true
 			}
@@ -468,8 +468,8 @@ func guarded(list []ast.Stmt, ret ast.Node, testsErr func(ast.Expr) bool) bool {
 	return false
 }
 
-// returnsLast reports whether a block ends in a return.
-func returnsLast(b *ast.BlockStmt) bool {
+// ReturnsLast reports whether a block ends in a return.
+func ReturnsLast(b *ast.BlockStmt) bool {
 	if len(b.List) == 0 {
 		return false
 	}
@@ -596,7 +596,7 @@ func (c *carrier) call(e *ast.CallExpr) bool {
 // summaryCarries reports whether a call of fn carries err through one of
 // the arguments its summary says its error (or error result) carries.
 func (c *carrier) summaryCarries(e *ast.CallExpr, fn *types.Func, sum *Summary) bool {
-	shift := methodExprShift(c.r.pass.TypesInfo, e.Fun)
+	shift := MethodExprShift(c.r.pass.TypesInfo, e.Fun)
 	n := fn.Signature().Results().Len()
 	for i := range n {
 		sl := sum.Slot(i)
@@ -692,7 +692,7 @@ func (r *Result) RawInError(b *Body, br *Branch) bool {
 // built from it: fmt.Errorf("search: %w", err)) reaches an argument a
 // helper's result carries, mentions or shows the text of.
 func (r *Result) textCarries(b *Body, call *ast.CallExpr, tainted map[*types.Var]bool, sum *Summary, fn *types.Func) bool {
-	shift := methodExprShift(r.pass.TypesInfo, call.Fun)
+	shift := MethodExprShift(r.pass.TypesInfo, call.Fun)
 	for i := range fn.Signature().Results().Len() {
 		sl := sum.Slot(i)
 		for _, p := range slices.Concat(sl.Params, sl.Mentions, sl.Shows) {
@@ -891,7 +891,7 @@ func (r *Result) PassedArg(b *Body, call *ast.CallExpr, index int) ast.Expr {
 	if param < 0 {
 		return nil
 	}
-	args := ArgsOf(call, fn.Signature(), param, methodExprShift(r.pass.TypesInfo, call.Fun))
+	args := ArgsOf(call, fn.Signature(), param, MethodExprShift(r.pass.TypesInfo, call.Fun))
 	if len(args) != 1 {
 		return nil
 	}

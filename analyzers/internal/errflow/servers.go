@@ -149,7 +149,7 @@ func (f *finder) paramArgs(e ast.Expr) ([]siteExpr, bool) {
 	i := paramIndex(fn.Signature(), p)
 	var out []siteExpr
 	for _, sc := range f.callsOf[fn] {
-		for _, a := range ArgsOf(sc.call, fn.Signature(), i, methodExprShift(f.info, sc.call.Fun)) {
+		for _, a := range ArgsOf(sc.call, fn.Signature(), i, MethodExprShift(f.info, sc.call.Fun)) {
 			out = append(out, siteExpr{sc.b, a})
 		}
 	}

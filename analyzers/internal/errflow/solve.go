@@ -528,10 +528,7 @@ func packageVar(info *types.Info, expr ast.Expr) *types.Var {
 
 // MethodExprShift returns 1 when expr is a method expression, T.M, whose
 // first argument is the receiver.
-func MethodExprShift(info *types.Info, expr ast.Expr) int { return methodExprShift(info, expr) }
-
-// methodExprShift is MethodExprShift.
-func methodExprShift(info *types.Info, expr ast.Expr) int {
+func MethodExprShift(info *types.Info, expr ast.Expr) int {
 	if sel, ok := ast.Unparen(expr).(*ast.SelectorExpr); ok {
 		if s, ok := info.Selections[sel]; ok && s.Kind() == types.MethodExpr {
 			return 1

@@ -600,7 +600,7 @@ func (f *finder) paramSources(w *walk, call *ast.CallExpr, fn *types.Func, index
 	}
 	var out []sourceRef
 	for _, p := range params {
-		for _, a := range ArgsOf(call, sig, p, methodExprShift(f.info, call.Fun)) {
+		for _, a := range ArgsOf(call, sig, p, MethodExprShift(f.info, call.Fun)) {
 			if IsError(f.info.TypeOf(a)) {
 				out = append(out, f.errorSources(w, a, -1, text, depth+1)...)
 			}
@@ -626,7 +626,7 @@ func (f *finder) callbackSources(w *walk, call *ast.CallExpr, fn *types.Func, in
 		if pc.Method != "" {
 			continue // a method of an interface value: its implementations are the solver's
 		}
-		for _, a := range ArgsOf(call, sig, pc.Param, methodExprShift(f.info, call.Fun)) {
+		for _, a := range ArgsOf(call, sig, pc.Param, MethodExprShift(f.info, call.Fun)) {
 			if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok {
 				if b := f.x.Lit(lit); b != nil && isErrorResultIndex(b.Sig, pc.Result) {
 					out = append(out, sourceRef{b: b, call: call})
