@@ -278,6 +278,20 @@
 // NewToolResultErrorf, errorResult(format string, args ...any) — is read
 // at its calls as fmt.Sprintf is.
 //
+// A value printed or encoded whole carries what its parts hold: a list
+// the raw value is appended to and then joined (strings.Join), a struct
+// whose text field holds it — set by the handler, or by the helper that
+// returned the struct — printed with %v or encoded by json.Marshal, a map
+// literal holding it. A field tagged json:"-" is not encoded. A helper
+// that encodes whatever value it is given into the error result it builds
+// (failure(v any)) is judged at each call by what the caller put in the
+// value, and the JSON of a value built of constants only is the server's
+// own words:
+//
+//	resp := Response{OK: false}
+//	resp.Error = run.Stderr // flagged: failure encodes resp into its text
+//	return failure(resp), nil
+//
 // A returned or shown error is also followed into the functions and
 // methods of the same package it comes from, helper to helper, and
 // through the errors those wrap (%w, %v): a client method that reads the

@@ -221,6 +221,10 @@ func (s *messageScan) helperSinks(call *ast.CallExpr, fn *types.Func) {
 					// newToolResultError(msg, err): the helper shows the
 					// error's text, and the raw values in it.
 					s.shownError(a, sink, s.c.paramRoot(fn, p))
+				default:
+					// newErrorResult(response any), encoded whole: the
+					// texts the caller put in the value it hands over.
+					s.text(a, sink)
 				}
 			}
 		}

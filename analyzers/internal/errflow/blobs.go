@@ -13,6 +13,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -116,6 +117,10 @@ func (w *walk) blobs(expr ast.Expr, depth int) []Blob {
 			// fmt.Errorf("stderr: %s", stderr), with cmd.Stderr = &stderr.
 			return at(w.commandBuffer(v, depth))
 		}
+		if isStructResult(v.Type()) {
+			// A struct printed or encoded whole: the text of its fields.
+			return w.wholeStruct(Origin{Expr: e, Index: -1}, depth)
+		}
 		if !IsText(v.Type()) && !isTextList(v.Type()) {
 			// A map, a slice or an interface decoded from an HTTP body
 			// and printed whole: the body again.
@@ -141,12 +146,22 @@ func (w *walk) blobs(expr ast.Expr, depth int) []Blob {
 			return w.blobs(e.X, depth+1) // an element of a list of texts
 		}
 	case *ast.CompositeLit:
-		if isTextList(info.TypeOf(e)) {
+		switch t := info.TypeOf(e); {
+		case isTextList(t), isTextMap(t):
 			var out []Blob
 			for _, elt := range e.Elts {
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					elt = kv.Value
+				}
 				out = appendBlobs(out, w.blobs(elt, depth+1)...)
 			}
 			return out
+		case isStructResult(t):
+			return w.wholeStruct(Origin{Expr: e, Index: -1}, depth)
+		}
+	case *ast.UnaryExpr:
+		if e.Op == token.AND && isStructResult(info.TypeOf(e.X)) {
+			return w.blobs(e.X, depth) // &Response{…}, &resp: the struct
 		}
 	case *ast.CallExpr:
 		return w.callBlobs(e, found, depth)
@@ -277,7 +292,7 @@ func (w *walk) structBlobs(o Origin, depth int) []Blob {
 				}
 			}
 		}
-		for _, b := range w.fieldWrites(v, depth) {
+		for _, b := range w.fieldWrites(v, e, depth) {
 			out = appendBlob(out, b)
 		}
 	case *ast.CallExpr:
@@ -310,12 +325,15 @@ func (w *walk) structBlobs(o Origin, depth int) []Blob {
 }
 
 // fieldWrites returns the raw values the root stores in the text fields
-// of the local v once it is built: r.Stderr = stderr.String().
-func (w *walk) fieldWrites(v *types.Var, depth int) []Blob {
+// of the local v once it is built, before use: r.Stderr = stderr.String().
+func (w *walk) fieldWrites(v *types.Var, use ast.Node, depth int) []Blob {
 	info := w.s.info
 	var out []Blob
 	for i := range w.r.moves {
 		mv := &w.r.moves[i]
+		if !w.r.Resolver.MayRunBefore(mv.node, use) {
+			continue
+		}
 		if call, ok := mv.node.(*ast.CallExpr); ok && mv.kind == moveCall && slices.Contains(w.r.to(mv), v) {
 			// res.Bytes.Write(body): a buffer field filled with raw text.
 			if field, arg := w.bufferWrite(call, v); arg != nil {
@@ -368,6 +386,155 @@ func (w *walk) bufferWrite(call *ast.CallExpr, v *types.Var) (string, ast.Expr) 
 		return "", nil
 	}
 	return field.Sel.Name, call.Args[0]
+}
+
+// wholeStruct returns the raw values a struct value printed or encoded
+// whole holds in its text fields, wherever they were filled: the fields
+// are part of its text.
+func (w *walk) wholeStruct(o Origin, depth int) []Blob {
+	t := w.s.info.TypeOf(o.Expr)
+	var out []Blob
+	for _, b := range w.structBlobs(o, depth+1) {
+		if unencoded(t, b.Field) {
+			continue
+		}
+		b.Field = ""
+		if b.Pos.IsValid() && !w.inRoot(b.Pos) {
+			// Filled by a helper of this package, which returned the
+			// value: it enters the text where the value is printed.
+			b.Pos, b.End, b.Site = o.Expr.Pos(), o.Expr.End(), w.s.site(o.Expr.Pos())
+		}
+		out = appendBlob(out, b)
+	}
+	return out
+}
+
+// inRoot reports whether pos is in the root's own body or its literals.
+func (w *walk) inRoot(pos token.Pos) bool {
+	n := w.r.Body.Node
+	return n.Pos() <= pos && pos < n.End()
+}
+
+// unencoded reports whether the field name of the struct t (or of what t
+// points to) is tagged json:"-": kept for the program, never shown.
+func unencoded(t types.Type, name string) bool {
+	st, ok := model.Deref(t).Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := range st.NumFields() {
+		if st.Field(i).Name() == name {
+			return reflect.StructTag(st.Tag(i)).Get("json") == "-"
+		}
+	}
+	return false
+}
+
+// constantValue reports whether expr is a value built of constants only
+// (map[string]string{"error": "cannot encode"}), also through locals: its
+// encoding is the program's own words.
+func (w *walk) constantValue(expr ast.Expr, depth int) bool {
+	if depth > maxBlobDepth {
+		return false
+	}
+	info := w.s.info
+	if tv, ok := info.Types[expr]; ok && tv.Value != nil {
+		return true
+	}
+	switch e := ast.Unparen(expr).(type) {
+	case *ast.CompositeLit:
+		for _, elt := range e.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				elt = kv.Value
+			}
+			if !w.constantValue(elt, depth+1) {
+				return false
+			}
+		}
+		return true
+	case *ast.UnaryExpr:
+		return e.Op == token.AND && w.constantValue(e.X, depth+1)
+	case *ast.Ident:
+		v, ok := info.Uses[e].(*types.Var)
+		if !ok || v.IsField() || IsParam(v) || w.r.Addressed(v) {
+			return false
+		}
+		origins := w.r.Resolver.Origins(e)
+		for _, o := range origins {
+			if o == ast.Expr(e) || !w.constantValue(o, depth+1) {
+				return false
+			}
+		}
+		return len(origins) > 0 && !w.filledLater(v)
+	}
+	return false
+}
+
+// filledLater reports whether the root stores into the local v after
+// building it (v.F = …, v[k] = …), or hands it to a call that may.
+func (w *walk) filledLater(v *types.Var) bool {
+	for i := range w.r.moves {
+		mv := &w.r.moves[i]
+		if (mv.kind == moveInto || mv.kind == moveCall) && slices.Contains(w.r.to(mv), v) {
+			return true
+		}
+	}
+	return false
+}
+
+// isAnyParam reports whether e is a parameter of the empty interface
+// type: a value of whatever type the caller chose.
+func isAnyParam(info *types.Info, e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || !IsParam(v) {
+		return false
+	}
+	iface, ok := v.Type().Underlying().(*types.Interface)
+	return ok && iface.Empty()
+}
+
+// isEncoding reports whether fn returns the JSON encoding of its first
+// argument.
+func isEncoding(fn *types.Func) bool {
+	src, ok := rawSources[libraryName(fn)]
+	return ok && src.kind == BlobJSON
+}
+
+// joinedList returns the arguments whose texts a call puts together in
+// its result: the list and the elements append adds to it, the list
+// strings.Join or bytes.Join joins.
+func joinedList(info *types.Info, fn *types.Func, call *ast.CallExpr) []ast.Expr {
+	switch {
+	case fn == nil:
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && len(call.Args) > 0 {
+			if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "append" {
+				return call.Args
+			}
+		}
+	case model.IsFunc(fn, "strings", "Join"), model.IsFunc(fn, "bytes", "Join"):
+		if len(call.Args) == 2 {
+			return call.Args[:1]
+		}
+	}
+	return nil
+}
+
+// isTextMap reports whether t is a map whose values are texts, or any
+// value: a response a helper encodes (map[string]any{"error": stderr}).
+func isTextMap(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	m, ok := t.Underlying().(*types.Map)
+	if !ok {
+		return false
+	}
+	_, isIface := m.Elem().Underlying().(*types.Interface)
+	return IsText(m.Elem()) || isIface
 }
 
 // isTextList reports whether t is a slice or array of texts: the
@@ -465,7 +632,30 @@ func (w *walk) callBlobs(e *ast.CallExpr, found func(BlobKind, string) []Blob, d
 	fn := model.Callee(info, e)
 	if src, ok := rawSources[libraryName(fn)]; ok {
 		if !src.readsBody || len(e.Args) == 1 && w.httpBody(e.Args[0], depth+1) {
-			return found(src.kind, src.what)
+			if !isEncoding(fn) || len(e.Args) == 0 || IsError(info.TypeOf(e.Args[0])) {
+				return found(src.kind, src.what)
+			}
+			// What the encoded value's texts hold is in the JSON. A value
+			// a helper is handed (failure(v any)) is judged at each call,
+			// by what the caller put in it: the helper's JSON is not raw.
+			bs := w.blobs(e.Args[0], depth+1)
+			if !isAnyParam(info, e.Args[0]) && !w.constantValue(e.Args[0], depth+1) {
+				bs = appendBlobs(found(src.kind, src.what), bs...)
+			}
+			return bs
+		}
+	}
+	if joined := joinedList(info, fn, e); joined != nil {
+		// parts = append(parts, stderr); strings.Join(parts, "\n").
+		var out []Blob
+		for _, a := range joined {
+			out = appendBlobs(out, w.blobs(a, depth+1)...)
+		}
+		return out
+	}
+	if t := info.TypeOf(e); isStructResult(t) {
+		if bs := w.wholeStruct(Origin{Expr: e, Index: -1}, depth); len(bs) > 0 {
+			return bs
 		}
 	}
 	switch {
@@ -840,6 +1030,10 @@ func (w *walk) shown(expr ast.Expr, depth int) varSet {
 			return out
 		case keptText(fn, e) != nil:
 			return w.shown(keptText(fn, e), depth+1)
+		case isEncoding(fn) && len(e.Args) > 0 && !IsError(info.TypeOf(e.Args[0])):
+			// json.Marshal(v): v's texts are in the JSON, a parameter
+			// encoded whole is shown.
+			return w.shown(e.Args[0], depth+1)
 		case fn != nil && fn.Name() == "Error" && len(e.Args) == 0:
 			if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && IsError(info.TypeOf(sel.X)) {
 				return w.valueAt(sel.X, -1, depth+1).Shows

@@ -269,6 +269,21 @@ func (r *Resolver) reaching(use ast.Node, origins []Origin) []Origin {
 	return out
 }
 
+// MayRunBefore reports whether the node at may run before use: it comes
+// first in the source, or a loop holds both. (An assignment after a return
+// does not change what that return gives.)
+func (r *Resolver) MayRunBefore(at, use ast.Node) bool {
+	if r.body == nil || at.Pos() < use.Pos() || use.Pos() < r.body.Pos() || use.End() > r.body.End() {
+		return true
+	}
+	for _, l := range loopsHolding(r.body, use) {
+		if l.Pos() <= at.Pos() && at.End() <= l.End() {
+			return true
+		}
+	}
+	return false
+}
+
 // BareResult returns what a bare return gives for the named result v:
 // the origins of v that reach ret, and whether v may still hold its zero
 // value there — no assignment before ret in a block that holds it runs

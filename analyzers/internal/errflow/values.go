@@ -323,7 +323,7 @@ func (w *walk) valueNow(expr ast.Expr, index, depth int) Value {
 		// respErr := &ResponseError{…}; respErr.Errors = []string{body}:
 		// a field the error type's Error prints, filled after the literal.
 		if method, fields := w.s.errorFields(lv.Type()); len(fields) > 0 {
-			for _, b := range w.fieldWrites(lv, depth) {
+			for _, b := range w.fieldWrites(lv, expr, depth) {
 				if fields[b.Field] {
 					b.Field = ""
 					b.What += ", which " + model.FuncName(method) + " prints"
