@@ -601,6 +601,15 @@
 //	...
 //	return mcp.NewToolResultText(render(policies)), nil
 //
+// The part may be added by a local function literal the branch calls
+// (add := func(rs []Report) { all = append(all, rs...) }): a call of a
+// variable given one literal and nothing else writes what the literal
+// writes into the variables it captures. Here, as for the loops above,
+// an if between the part and the answer that tests the answer and only
+// answers a success (if len(all) == 0 { return []byte("[]"), nil }) is
+// the empty answer the failure reaches, not the case told apart; one that
+// answers an error result is.
+//
 // Not reported: err looked at after the if (before it is given another
 // value), a variable declared with a value of its own (limit := 10: the
 // failure leaves the default), an optional extra beside an answer that

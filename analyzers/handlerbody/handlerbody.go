@@ -444,6 +444,11 @@ type checker struct {
 	// implsinks.go).
 	implSinks    []implSink
 	serviceCalls map[*errflow.Root]bool // see callsServiceParam
+	// closures are the local variables given a function literal and
+	// nothing else (see localFunc); inClosure, the literals whose writes
+	// closureWrites is following.
+	closures  map[*types.Var]*ast.FuncLit
+	inClosure map[*ast.FuncLit]bool
 }
 
 // A doneKey is one finding: a rule at a node. A value reached from two

@@ -42,7 +42,7 @@ func noUncheckedIteration(h *handler) {
 		if it == nil || errflow.IsParam(it) || asksErr(info, h.b.Block, loop, it) {
 			return true
 		}
-		written := slices.DeleteFunc(loopGathers(info, loop), func(v *types.Var) bool { return v == it })
+		written := slices.DeleteFunc(h.c.loopGathers(loop), func(v *types.Var) bool { return v == it })
 		if len(written) == 0 {
 			return true
 		}
@@ -138,7 +138,7 @@ func asksErr(info *types.Info, block *ast.BlockStmt, loop *ast.ForStmt, it *type
 
 // loopGathers returns the locals declared before loop that its body
 // writes into (appends to, assigns, stores into): what it gathers.
-func loopGathers(info *types.Info, loop *ast.ForStmt) []*types.Var {
+func (c *checker) loopGathers(loop *ast.ForStmt) []*types.Var {
 	var out []*types.Var
 	seen := map[*types.Var]bool{}
 	ast.Inspect(loop.Body, func(n ast.Node) bool {
@@ -152,11 +152,11 @@ func loopGathers(info *types.Info, loop *ast.ForStmt) []*types.Var {
 			}
 		}
 		if inc, ok := n.(*ast.IncDecStmt); ok { // a count of the items
-			if v := errflow.RootVar(info, inc.X); v != nil {
+			if v := errflow.RootVar(c.info, inc.X); v != nil {
 				add(inc.Pos(), v)
 			}
 		}
-		nodeWrites(info, n, add)
+		c.nodeWrites(n, add)
 		return true
 	})
 	return out

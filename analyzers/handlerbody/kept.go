@@ -177,7 +177,7 @@ func (h *handler) gathered(loop ast.Stmt, kept *types.Var) []*types.Var {
 		if _, ok := n.(*ast.FuncLit); ok {
 			return false
 		}
-		nodeWrites(h.c.info, n, func(_ token.Pos, v *types.Var) {
+		h.c.nodeWrites(n, func(_ token.Pos, v *types.Var) {
 			if !seen[v] && errflow.IsLocal(v) && v.Pos() < loop.Pos() {
 				seen[v] = true
 				out = append(out, v)

@@ -52,7 +52,7 @@ func noSkippedFailure(h *handler) {
 			continue
 		}
 		answer := derived(info, h.b.Block, loop.End(), h.b.Block.End(), written)
-		ret := answerAfter(info, h.b.Block, loop, answer)
+		ret := h.answerAfter(h.b.Block, loop, answer)
 		if !h.carriesOn(br, body, ret) || !search && !errflow.MentionsAny(info, ret, answer) || tellsAsked(info, h.b.Block, loop, ret) {
 			continue
 		}
@@ -147,7 +147,7 @@ func enclosingLoop(fn *ast.BlockStmt, node ast.Node) ast.Stmt {
 func (h *handler) loopWrites(loop ast.Stmt, br *errflow.Branch) (search bool, written []*types.Var) {
 	end := br.Body.End()
 	declaredBefore := func(v *types.Var) bool { return v.Pos() < loop.Pos() }
-	written = writesAfter(h.c.info, loop, br, declaredBefore, false, func(n ast.Node) {
+	written = writesAfter(h.c, loop, br, declaredBefore, false, func(n ast.Node) {
 		if ret, ok := n.(*ast.ReturnStmt); ok {
 			search = search || ret.Pos() > end && h.success(ret)
 		}
@@ -162,7 +162,7 @@ func (h *handler) loopWrites(loop ast.Stmt, br *errflow.Branch) (search bool, wr
 // detail, not the answer. A count (n++) is not a write. With sends, a
 // value sent on a channel is written into the channel. visit, when not
 // nil, sees each node walked.
-func writesAfter(info *types.Info, node ast.Node, br *errflow.Branch, keep func(*types.Var) bool, sends bool, visit func(ast.Node)) []*types.Var {
+func writesAfter(c *checker, node ast.Node, br *errflow.Branch, keep func(*types.Var) bool, sends bool, visit func(ast.Node)) []*types.Var {
 	start, end := branchNode(br).Pos(), br.Body.End()
 	before, after := map[*types.Var]bool{}, map[*types.Var]bool{}
 	var written []*types.Var
@@ -181,14 +181,14 @@ func writesAfter(info *types.Info, node ast.Node, br *errflow.Branch, keep func(
 		case nil, *ast.FuncLit:
 			return false
 		case *ast.SendStmt:
-			if v := errflow.RootVar(info, n.Chan); sends && v != nil {
+			if v := errflow.RootVar(c.info, n.Chan); sends && v != nil {
 				write(n.Pos(), v)
 			}
 		}
 		if visit != nil {
 			visit(n)
 		}
-		nodeWrites(info, n, write)
+		c.nodeWrites(n, write)
 		return true
 	})
 	return slices.DeleteFunc(written, func(v *types.Var) bool { return before[v] })
@@ -198,10 +198,12 @@ func writesAfter(info *types.Info, node ast.Node, br *errflow.Branch, keep func(
 // of loop, or nil. Unlike nextReturn it passes over loops that do not
 // return (and out of the loops that enclose loop, when they do not), and
 // ifs that leave only on a condition that does not look at the answer (a
-// later marshal's error). An if that tests the answer (is
-// it empty?) may be where the empty case is told apart, so it stops the
-// walk, as does any other statement that may end the run.
-func answerAfter(info *types.Info, fn *ast.BlockStmt, loop ast.Stmt, answer map[*types.Var]bool) *ast.ReturnStmt {
+// later marshal's error). An if that tests the answer (is it empty?) may
+// be where the empty case is told apart, so it stops the walk, as does
+// any other statement that may end the run — unless all it does is
+// answer a success ("[]", "No reports found"): the empty answer a failure
+// reaches as well as an honest search.
+func (h *handler) answerAfter(fn *ast.BlockStmt, loop ast.Stmt, answer map[*types.Var]bool) *ast.ReturnStmt {
 	path := errflow.PathTo(fn, loop)
 	for i := len(path) - 1; i > 0; i-- {
 		switch parent := path[i-1].(type) {
@@ -212,7 +214,7 @@ func answerAfter(info *types.Info, fn *ast.BlockStmt, loop ast.Stmt, answer map[
 					if ret, ok := s.(*ast.ReturnStmt); ok {
 						return ret
 					}
-					if !passes(info, s, answer) {
+					if !passes(h.c.info, s, answer) && !h.emptyAnswer(s, answer) {
 						return nil
 					}
 				}
@@ -244,6 +246,17 @@ func passes(info *types.Info, s ast.Stmt, answer map[*types.Var]bool) bool {
 		return !leaves(s) || !errflow.MentionsAny(info, s.Cond, answer) && (s.Init == nil || !errflow.MentionsAny(info, s.Init, answer))
 	}
 	return plain(s)
+}
+
+// emptyAnswer reports whether s is an if that tests the answer and only
+// returns a success: if len(all) == 0 { return []byte("[]"), nil }.
+func (h *handler) emptyAnswer(s ast.Stmt, answer map[*types.Var]bool) bool {
+	is, ok := s.(*ast.IfStmt)
+	if !ok || is.Init != nil || is.Else != nil || len(is.Body.List) != 1 || !errflow.MentionsAny(h.c.info, is.Cond, answer) {
+		return false
+	}
+	ret, ok := is.Body.List[0].(*ast.ReturnStmt)
+	return ok && h.success(ret)
 }
 
 // leaves reports whether a statement holds a return, a goto, or a
@@ -347,17 +360,17 @@ func noSuccessOnlyPart(h *handler) {
 		if !ok {
 			return true
 		}
-		err, part := successPart(info, is)
+		err, part := h.c.successPart(is)
 		if err == nil || leavesAtTop(part) || terminates(part) && !endsInLoop(part) || usedAfter(info, h.b.Block, err, is.End()) {
 			return true
 		}
 		br := &errflow.Branch{Err: err, Body: part, Cond: is.Cond}
-		written := writtenBefore(info, h.b.Block, is, part)
+		written := h.c.writtenBefore(h.b.Block, is, part)
 		if len(written) == 0 || !flow.FailedWork(h.b, br) || flow.Probes(h.b, br) {
 			return true
 		}
 		answer := derived(info, h.b.Block, is.End(), h.b.Block.End(), written)
-		ret := answerAfter(info, h.b.Block, is, answer)
+		ret := h.answerAfter(h.b.Block, is, answer)
 		if ret == nil || !h.mayAnswerSuccess(ret) || !errflow.MentionsAny(info, ret, answer) || ownData(info, h.b.Block, is, ret) || !h.c.once(rules.NoFakeEmptyResult, is) {
 			return true
 		}
@@ -492,16 +505,17 @@ func usedAfter(info *types.Info, block *ast.BlockStmt, v *types.Var, pos token.P
 // body of if err == nil { … }, with no else or one that only reports err
 // (a log line), or the else of if err != nil { log(err) } else { … }.
 // It returns nil otherwise.
-func successPart(info *types.Info, is *ast.IfStmt) (*types.Var, *ast.BlockStmt) {
+func (c *checker) successPart(is *ast.IfStmt) (*types.Var, *ast.BlockStmt) {
+	info := c.info
 	if err := successTest(info, is.Cond); err != nil {
-		if els, ok := is.Else.(*ast.BlockStmt); is.Else == nil || ok && onlyLogs(info, err, els) {
+		if els, ok := is.Else.(*ast.BlockStmt); is.Else == nil || ok && c.onlyLogs(err, els) {
 			return err, is.Body
 		}
 		return nil, nil
 	}
 	els, ok := is.Else.(*ast.BlockStmt)
 	err := failureTest(info, is.Cond)
-	if !ok || err == nil || !onlyLogs(info, err, is.Body) {
+	if !ok || err == nil || !c.onlyLogs(err, is.Body) {
 		return nil, nil
 	}
 	return err, els
@@ -511,13 +525,13 @@ func successPart(info *types.Info, is *ast.IfStmt) (*types.Var, *ast.BlockStmt) 
 // only reports (onlyReported), names err, and writes into no local
 // variable. A call on a local (rep.add("index", "parse failed")) writes a
 // note into what the function answers with.
-func onlyLogs(info *types.Info, err *types.Var, body *ast.BlockStmt) bool {
-	if !onlyReported(info, err, body) || !errflow.Mentions(info, body, err) {
+func (c *checker) onlyLogs(err *types.Var, body *ast.BlockStmt) bool {
+	if !onlyReported(c.info, err, body) || !errflow.Mentions(c.info, body, err) {
 		return false
 	}
 	writes := false
 	ast.Inspect(body, func(n ast.Node) bool {
-		nodeWrites(info, n, func(_ token.Pos, v *types.Var) { writes = writes || errflow.IsLocal(v) })
+		c.nodeWrites(n, func(_ token.Pos, v *types.Var) { writes = writes || errflow.IsLocal(v) })
 		return !writes
 	})
 	return !writes
@@ -526,12 +540,12 @@ func onlyLogs(info *types.Info, err *types.Var, body *ast.BlockStmt) bool {
 // writtenBefore returns the local variables declared before is that
 // part, its branch, writes into: assigned, appended to, given by address,
 // or the receiver of a method call.
-func writtenBefore(info *types.Info, block *ast.BlockStmt, is *ast.IfStmt, part *ast.BlockStmt) []*types.Var {
+func (c *checker) writtenBefore(block *ast.BlockStmt, is *ast.IfStmt, part *ast.BlockStmt) []*types.Var {
 	var out []*types.Var
 	write := func(_ token.Pos, v *types.Var) {
 		// A parameter holds its caller's value, which a failure leaves
 		// (if abs, err := filepath.Abs(path); err == nil { path = abs }).
-		if errflow.IsLocal(v) && !errflow.IsParam(v) && v.Pos() < is.Pos() && !slices.Contains(out, v) && !errflow.IsError(v.Type()) && !hasDefault(info, block, v) {
+		if errflow.IsLocal(v) && !errflow.IsParam(v) && v.Pos() < is.Pos() && !slices.Contains(out, v) && !errflow.IsError(v.Type()) && !hasDefault(c.info, block, v) {
 			out = append(out, v)
 		}
 	}
@@ -539,7 +553,7 @@ func writtenBefore(info *types.Info, block *ast.BlockStmt, is *ast.IfStmt, part 
 		if _, ok := n.(*ast.FuncLit); ok {
 			return false
 		}
-		nodeWrites(info, n, write)
+		c.nodeWrites(n, write)
 		return true
 	})
 	return out
@@ -550,7 +564,8 @@ func writtenBefore(info *types.Info, block *ast.BlockStmt, is *ast.IfStmt, part 
 // method of or is given the address of (sb.WriteString(s),
 // fmt.Fprintf(&buf, …)). A write into a field or an element is one into
 // the variable it belongs to.
-func nodeWrites(info *types.Info, n ast.Node, write func(at token.Pos, v *types.Var)) {
+func (c *checker) nodeWrites(n ast.Node, write func(at token.Pos, v *types.Var)) {
+	info := c.info
 	into := func(at token.Pos, e ast.Expr) {
 		if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
 			e = u.X
@@ -567,6 +582,9 @@ func nodeWrites(info *types.Info, n ast.Node, write func(at token.Pos, v *types.
 	case *ast.CallExpr:
 		if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && info.Selections[sel] != nil {
 			into(n.Pos(), sel.X)
+		}
+		if lit := c.localFunc(n.Fun); lit != nil {
+			c.closureWrites(lit, n.Pos(), write)
 		}
 		for _, a := range n.Args {
 			if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
@@ -612,6 +630,9 @@ func hasDefault(info *types.Info, block *ast.BlockStmt, v *types.Var) bool {
 // return result, err): a success unless the helper fails.
 func (h *handler) mayAnswerSuccess(ret *ast.ReturnStmt) bool {
 	resIndex := h.resultSlot()
+	if h.encodes(ret) {
+		return true // return json.Marshal(all)
+	}
 	if len(ret.Results) == h.results {
 		if h.success(ret) {
 			return true
@@ -634,4 +655,98 @@ func (h *handler) mayAnswerSuccess(ret *ast.ReturnStmt) bool {
 		return errIndex >= 0 && !h.c.flow.Value(h.b, ret.Results[0], errIndex).NonNil
 	}
 	return shape&(errflow.ShapeSuccess|errflow.ShapeValue) != 0
+}
+
+// localFunc returns the function literal a call's function is, when it
+// names a local variable given that literal and nothing else
+// (add := func(items []Item) { all = append(all, items...) }).
+func (c *checker) localFunc(fun ast.Expr) *ast.FuncLit {
+	id, ok := ast.Unparen(fun).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := c.info.Uses[id].(*types.Var)
+	if !ok {
+		return nil
+	}
+	if c.closures == nil {
+		c.closures = localFuncs(c.info, c.pass.Files)
+	}
+	return c.closures[v]
+}
+
+// closureWrites calls write, at the position of a call of lit, with the
+// variables declared outside lit that lit writes into: the call writes
+// them. A literal that calls itself is followed once.
+func (c *checker) closureWrites(lit *ast.FuncLit, at token.Pos, write func(at token.Pos, v *types.Var)) {
+	if c.inClosure[lit] {
+		return
+	}
+	if c.inClosure == nil {
+		c.inClosure = map[*ast.FuncLit]bool{}
+	}
+	c.inClosure[lit] = true
+	defer delete(c.inClosure, lit)
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		c.nodeWrites(n, func(_ token.Pos, v *types.Var) {
+			if v.Pos() < lit.Pos() || v.Pos() >= lit.End() {
+				write(at, v)
+			}
+		})
+		return true
+	})
+}
+
+// localFuncs returns the variables of files given a function literal
+// once and assigned nothing else, with their literal.
+func localFuncs(info *types.Info, files []*ast.File) map[*types.Var]*ast.FuncLit {
+	lits := map[*types.Var]*ast.FuncLit{}
+	assigned := map[*types.Var]int{}
+	note := func(lhs ast.Expr, rhs ast.Expr) {
+		id, ok := lhs.(*ast.Ident)
+		if !ok {
+			return
+		}
+		v, ok := info.Defs[id].(*types.Var)
+		if !ok {
+			v, ok = info.Uses[id].(*types.Var)
+		}
+		if !ok || v.IsField() {
+			return
+		}
+		assigned[v]++
+		if lit, ok := ast.Unparen(rhs).(*ast.FuncLit); ok {
+			lits[v] = lit
+		}
+	}
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				for i, lhs := range n.Lhs {
+					note(lhs, errflow.Assigned(n, i))
+				}
+			case *ast.ValueSpec:
+				for i, name := range n.Names {
+					if i < len(n.Values) {
+						note(name, n.Values[i])
+					}
+				}
+			case *ast.UnaryExpr:
+				if n.Op == token.AND {
+					note(ast.Unparen(n.X), nil) // its address: anything may be stored
+				}
+			}
+			return true
+		})
+	}
+	for v := range lits {
+		if assigned[v] != 1 {
+			delete(lits, v)
+		}
+	}
+	return lits
 }

@@ -467,7 +467,7 @@ func noEmptiedFailure(h *handler) {
 			continue
 		}
 		answer := derived(info, h.b.Block, stmt.End(), h.b.Block.End(), emptied)
-		ret := answerAfter(info, h.b.Block, stmt, answer)
+		ret := h.answerAfter(h.b.Block, stmt, answer)
 		if ret == nil || !h.mayAnswerSuccess(ret) || errflow.MentionsAny(info, ret, map[*types.Var]bool{br.Err: true}) || !errflow.MentionsAny(info, ret, answer) {
 			continue
 		}

@@ -53,12 +53,12 @@ func (h *handler) checkDroppedItem(nb *errflow.Body, lit *ast.FuncLit, br *errfl
 	if leave == nil || !h.c.flow.FailedCall(nb, br) || h.c.flow.Probes(nb, br) {
 		return
 	}
-	written := itemWrites(info, lit, br, h.b.Block)
+	written := h.c.itemWrites(lit, br, h.b.Block)
 	if len(written) == 0 {
 		return
 	}
 	answer := derived(info, h.b.Block, site.End(), h.b.Block.End(), written)
-	ret := answerAfter(info, h.b.Block, site, answer)
+	ret := h.answerAfter(h.b.Block, site, answer)
 	if !h.carriesOn(br, body, ret) || !errflow.MentionsAny(info, ret, answer) || tellsAsked(info, h.b.Block, site, ret) {
 		return
 	}
@@ -147,9 +147,9 @@ func onlyLeaves(info *types.Info, err *types.Var, body *ast.BlockStmt) *ast.Retu
 // outside lit, that lit writes into after br and not before it (see
 // writesAfter): what each item stores for the answer (names =
 // append(names, …), found[i] = …, results <- …).
-func itemWrites(info *types.Info, lit *ast.FuncLit, br *errflow.Branch, fn *ast.BlockStmt) []*types.Var {
+func (c *checker) itemWrites(lit *ast.FuncLit, br *errflow.Branch, fn *ast.BlockStmt) []*types.Var {
 	outside := func(v *types.Var) bool {
 		return v.Pos() >= fn.Pos() && (v.Pos() < lit.Pos() || v.Pos() >= lit.End())
 	}
-	return writesAfter(info, lit.Body, br, outside, true, nil)
+	return writesAfter(c, lit.Body, br, outside, true, nil)
 }
