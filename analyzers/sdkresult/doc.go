@@ -18,9 +18,13 @@
 // An error is non-nil when every value it may hold is built so
 // (errors.New, fmt.Errorf, an mcperr factory, a composite literal, a
 // same-package function that always returns one, a sentinel variable), or
-// when it is the error of the enclosing "if err != nil" branch; an error
-// passed on from elsewhere outside such a branch is unknown and never
-// judged. Likewise a result is nil only when it is the literal nil or a
+// when it is the error of the enclosing "if err != nil" branch, or a
+// field of a local tested so (if r.Err != nil { return nil, r.Err }, with
+// nothing assigned to r, or called on it, in between); an error passed on
+// from elsewhere outside such a branch is unknown and never judged. An
+// error kept in a field is taken for a deliberate protocol error when the
+// package names one anywhere (a *jsonrpc.Error it builds may be what it
+// stored). Likewise a result is nil only when it is the literal nil or a
 // local that holds nothing else.
 //
 // What a return means is decided by the path its values take to the SDK,

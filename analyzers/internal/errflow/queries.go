@@ -35,10 +35,84 @@ func errNonNil(info *types.Info, b *Body, ret *ast.ReturnStmt, e ast.Expr, value
 			}
 		}
 	}
+	if testedField(info, b, ret, e) {
+		return true
+	}
 	return valueNonNil(e)
 }
 
-// assignedBetween reports whether lv is assigned in node before pos.
+// testedField reports whether e is a field path of a local (r.Err,
+// res.Status.Err) that an if holding ret tests against nil
+// (if r.Err != nil { return nil, r.Err }), with nothing assigned to the
+// local, or through its address, between the test and ret.
+func testedField(info *types.Info, b *Body, ret *ast.ReturnStmt, e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok || b.Block == nil {
+		return false
+	}
+	if s, ok := info.Selections[sel]; !ok || s.Kind() != types.FieldVal {
+		return false
+	}
+	lv := RootVar(info, sel)
+	if lv == nil || lv.IsField() || b.Root.Addressed(lv) {
+		return false
+	}
+	path := types.ExprString(sel)
+	for _, n := range PathTo(b.Block, ret) {
+		is, ok := n.(*ast.IfStmt)
+		if !ok || !Within(ret, is.Body) || !testsNonNilPath(info, is.Cond, path, lv) {
+			continue
+		}
+		if !assignedBetween(info, is.Body, lv, ret.Pos()) && !callsOn(info, is.Body, lv, ret.Pos()) {
+			return true
+		}
+	}
+	return false
+}
+
+// testsNonNilPath reports whether cond is path != nil, or a conjunction
+// holding it, with path rooted at lv.
+func testsNonNilPath(info *types.Info, cond ast.Expr, path string, lv *types.Var) bool {
+	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	switch be.Op {
+	case token.LAND:
+		return testsNonNilPath(info, be.X, path, lv) || testsNonNilPath(info, be.Y, path, lv)
+	case token.NEQ:
+		for _, pair := range [][2]ast.Expr{{be.X, be.Y}, {be.Y, be.X}} {
+			if IsNil(info, pair[1]) && types.ExprString(ast.Unparen(pair[0])) == path && RootVar(info, pair[0]) == lv {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// callsOn reports whether node, before pos, calls a method on lv or a
+// field of it, or hands its address on: either may change the field.
+func callsOn(info *types.Info, node ast.Node, lv *types.Var, pos token.Pos) bool {
+	found := false
+	ast.Inspect(node, func(n ast.Node) bool {
+		if found || n == nil || n.Pos() >= pos {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && info.Selections[sel] != nil && RootVar(info, sel.X) == lv {
+				found = true
+			}
+		case *ast.UnaryExpr:
+			found = n.Op == token.AND && RootVar(info, n.X) == lv
+		}
+		return !found
+	})
+	return found
+}
+
+// assignedBetween reports whether lv, or a part of it, is assigned in
+// node before pos.
 func assignedBetween(info *types.Info, node ast.Node, lv *types.Var, pos token.Pos) bool {
 	found := false
 	ast.Inspect(node, func(n ast.Node) bool {
@@ -47,7 +121,7 @@ func assignedBetween(info *types.Info, node ast.Node, lv *types.Var, pos token.P
 		}
 		if as, ok := n.(*ast.AssignStmt); ok {
 			for _, lhs := range as.Lhs {
-				if id, ok := ast.Unparen(lhs).(*ast.Ident); ok && info.ObjectOf(id) == lv {
+				if RootVar(info, lhs) == lv { // lv, or a field or element of it
 					found = true
 				}
 			}

@@ -39,6 +39,10 @@ type solver struct {
 	// walk.unseenFuncProto).
 	blindToSDK bool
 	seeing     map[*types.Package]bool // see seesSDK
+	// fieldProto is what an error field of the package may be: a
+	// protocol error, if the package names one anywhere (see fieldProto).
+	fieldProto    Proto
+	fieldProtoSet bool
 
 	order []*types.Func // declared functions with a body, in source order
 	sums  map[*types.Func]*Summary
@@ -648,4 +652,21 @@ func (s *solver) seesSDK(pkg *types.Package) bool {
 	}
 	s.seeing[pkg] = sees
 	return sees
+}
+
+// fieldProtocol returns which SDKs' protocol errors an error kept in a
+// field (r.Err) may be. The layer does not follow what is stored in
+// fields; a package that never names a protocol error type (a
+// *jsonrpc.Error, mcp-go's URLElicitationRequiredError) has none to
+// store, so its fields hold none of its own making.
+func (s *solver) fieldProtocol() Proto {
+	if !s.fieldProtoSet {
+		s.fieldProtoSet = true
+		for _, tv := range s.info.Types {
+			if p := protocolType(tv.Type); p != 0 && !tv.IsNil() {
+				s.fieldProto |= p
+			}
+		}
+	}
+	return s.fieldProto
 }

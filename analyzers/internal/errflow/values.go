@@ -738,7 +738,9 @@ func (w *walk) named(e ast.Expr, depth int) Value {
 	}
 	id, ok := e.(*ast.Ident)
 	if !ok {
-		return unknownValue // a field
+		v := unknownValue // a field
+		v.Protocol = w.s.fieldProtocol()
+		return v
 	}
 	v, ok := info.Uses[id].(*types.Var)
 	if !ok {
