@@ -278,6 +278,14 @@
 // NewToolResultErrorf, errorResult(format string, args ...any) — is read
 // at its calls as fmt.Sprintf is.
 //
+// An error type's Error method prints the fields its returns read, and
+// those the receiver's methods it calls print: a client library's error
+// whose Error calls e.detail(), which prints the raw body kept in a field
+// its constructor filled from the body it was handed, shows the body in
+// every text that shows the error. A handler that first answers that type
+// in its own words (errors.As) and shows any other error as it is, is not
+// reported.
+//
 // A value printed or encoded whole carries what its parts hold: a list
 // the raw value is appended to and then joined (strings.Join), a struct
 // whose text field holds it — set by the handler, or by the helper that

@@ -174,12 +174,12 @@ func (s *messageScan) callSinks(call *ast.CallExpr, fn *types.Func) {
 				s.text(m, "the text of mcp.NewToolResultErrorFromErr")
 			}
 			if e := arg(1); e != nil {
-				s.errorValue(e, -1, "the error mcp.NewToolResultErrorFromErr shows", false)
+				s.errorValue(e, -1, "the error mcp.NewToolResultErrorFromErr shows", false, s.testedAway(call, e)...)
 			}
 		}
 	case errflow.IsSetError(fn):
 		if e := arg(0); e != nil {
-			s.errorValue(e, -1, "the error passed to SetError, whose text the result shows", false)
+			s.errorValue(e, -1, "the error passed to SetError, whose text the result shows", false, s.testedAway(call, e)...)
 		}
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 			s.markedResult(sel.X)
@@ -370,6 +370,22 @@ func (s *messageScan) errorValue(e ast.Expr, index int, sink string, own bool, a
 		}
 		s.errorBlob(e, b, sink)
 	}
+}
+
+// testedAway returns the error types an errors.As test has taken the
+// local e away from before call (see errflow.Result.TestedAway): a
+// handler that answers *regclient.Error in its own words first shows any
+// other error as it is.
+func (s *messageScan) testedAway(call *ast.CallExpr, e ast.Expr) []string {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := s.c.info.Uses[id].(*types.Var)
+	if !ok {
+		return nil
+	}
+	return s.c.flow.TestedAway(s.b, call, v)
 }
 
 // errorBlob reports a raw value in the error e.

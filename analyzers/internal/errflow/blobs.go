@@ -365,6 +365,28 @@ func (w *walk) fieldWrites(v *types.Var, use ast.Node, depth int) []Blob {
 	return out
 }
 
+// fieldShown returns the parameters whose text the root stores, before
+// use, in the text fields of the local v that fields names.
+func (w *walk) fieldShown(v *types.Var, use ast.Node, fields map[string]bool, depth int) varSet {
+	info := w.s.info
+	var out varSet
+	for i := range w.r.moves {
+		mv := &w.r.moves[i]
+		as, ok := mv.node.(*ast.AssignStmt)
+		if !ok || mv.kind != moveInto || !slices.Contains(w.r.to(mv), v) || !w.r.Resolver.MayRunBefore(mv.node, use) {
+			continue
+		}
+		for j, lhs := range as.Lhs {
+			sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
+			if !ok || localVar(info, sel.X) != v || !fields[sel.Sel.Name] || !IsText(info.TypeOf(sel)) {
+				continue
+			}
+			out = union(out, w.shown(Assigned(as, j), depth+1))
+		}
+	}
+	return out
+}
+
 // bufferWrite returns, for a call v.F.Write(x) or v.F.WriteString(x) of
 // a bytes.Buffer or strings.Builder field F of the local v, the field and
 // what is written into it.

@@ -48,6 +48,7 @@ type FactSlot struct {
 	Blobs, FailBlobs, FieldBlobs               []FactBlob
 	FailFilled                                 bool
 	Narrow                                     []ParamTypes
+	ShowsType                                  string
 }
 
 // A FactBlob is a Blob as a fact records it.
@@ -172,6 +173,7 @@ func factOf(sum *Summary, sig *types.Signature) *summaryFact {
 		fs.FieldBlobs = factBlobs(sl.FieldBlobs)
 		fs.FailFilled = sl.FailFilled
 		fs.Narrow = sl.Narrow
+		fs.ShowsType = sl.ShowsType
 		fact.Results = append(fact.Results, fs)
 		if sig == nil || relevantResult(sig.Results().At(i).Type()) || carriesErrorParam(sl, sig) || carriesText(sl) {
 			says = true
@@ -253,6 +255,7 @@ func (f *summaryFact) decodeSummary() *Summary {
 		sl.FieldBlobs = blobsOf(r.FieldBlobs)
 		sl.FailFilled = r.FailFilled
 		sl.Narrow = r.Narrow
+		sl.ShowsType = r.ShowsType
 		s.Results = append(s.Results, sl)
 	}
 	return s

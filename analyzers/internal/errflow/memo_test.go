@@ -21,6 +21,7 @@ func TestMemoKeepsValue(t *testing.T) {
 		Params:      varSet{p},
 		Mentions:    varSet{p, p},
 		Shows:       varSet{p, p, p},
+		ShowsType:   "pkg.Error",
 		Calls:       []paramCall{{param: p, result: 1}},
 		Blobs:       []Blob{{What: "a body"}},
 	}

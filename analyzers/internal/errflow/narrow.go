@@ -85,7 +85,7 @@ func (n *narrowing) slot(i int) []ParamTypes {
 // guards returns the types p is tested away from on the way to ret: each
 // if statement before it, in a block that encloses it, whose condition is
 // errors.As(p, &target) and whose branch always returns.
-func (n *narrowing) guards(ret *ast.ReturnStmt, p *types.Var) []string {
+func (n *narrowing) guards(ret ast.Node, p *types.Var) []string {
 	if n.b.Block == nil || n.assigned(p) {
 		return nil
 	}
@@ -248,7 +248,7 @@ func (n *narrowing) local(ret *ast.ReturnStmt, o Origin, bs []Blob) []Blob {
 // at ret: those an errors.As test before it, whose branch always returns,
 // picked out (see Slot.Narrow). A raw value such a type prints
 // (Blob.ErrType) is not in what ret returns of v.
-func (r *Result) TestedAway(b *Body, ret *ast.ReturnStmt, v *types.Var) []string {
+func (r *Result) TestedAway(b *Body, ret ast.Node, v *types.Var) []string {
 	n := narrowing{b: b, info: r.pass.TypesInfo}
 	return n.guards(ret, v)
 }

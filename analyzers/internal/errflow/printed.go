@@ -28,7 +28,19 @@ import (
 // buffer or builder it returns the text of (b.WriteString(r.Errors[0]),
 // fmt.Fprintf(&b, "%s", r.Body)). Calls are known by their names: a body
 // of another package is read untyped.
-func printedFields(body *ast.BlockStmt, isRecv func(*ast.Ident) bool) map[string]bool {
+//
+// A method of the receiver the text calls (return prefix + e.responseErr())
+// prints what its own body does: method gives its body and how it knows
+// its receiver, or nil for a name that is a field.
+func printedFields(body *ast.BlockStmt, isRecv func(*ast.Ident) bool, method receiverMethod) map[string]bool {
+	return printedFieldsOf(body, isRecv, method, map[string]bool{})
+}
+
+// receiverMethod returns the body of the receiver's method name, and how
+// that body knows its receiver, or nil.
+type receiverMethod func(name string) (*ast.BlockStmt, func(*ast.Ident) bool)
+
+func printedFieldsOf(body *ast.BlockStmt, isRecv func(*ast.Ident) bool, method receiverMethod, seen map[string]bool) map[string]bool {
 	var fields map[string]bool
 	collect := func(n ast.Node) {
 		ast.Inspect(n, func(n ast.Node) bool {
@@ -40,6 +52,20 @@ func printedFields(body *ast.BlockStmt, isRecv func(*ast.Ident) bool) map[string
 			return true
 		})
 	}
+	defer func() {
+		// Names that are the receiver's methods: what those print.
+		for name := range fields {
+			if method == nil || seen[name] {
+				continue
+			}
+			seen[name] = true
+			if mbody, mrecv := method(name); mbody != nil {
+				for f := range printedFieldsOf(mbody, mrecv, method, seen) {
+					fields = setTrue(fields, f)
+				}
+			}
+		}
+	}()
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
@@ -138,7 +164,39 @@ func readPrintedFields(file string, line int, name string) map[string]bool {
 			return nil // an unnamed receiver prints none of its fields
 		}
 		recv := fd.Recv.List[0].Names[0].Name
-		return printedFields(fd.Body, func(id *ast.Ident) bool { return id.Name == recv })
+		typ := recvTypeName(fd)
+		method := func(name string) (*ast.BlockStmt, func(*ast.Ident) bool) {
+			for _, d := range f.Decls {
+				md, ok := d.(*ast.FuncDecl)
+				if !ok || md.Recv == nil || md.Body == nil || md.Name.Name != name || recvTypeName(md) != typ ||
+					len(md.Recv.List) != 1 || len(md.Recv.List[0].Names) != 1 {
+					continue
+				}
+				r := md.Recv.List[0].Names[0].Name
+				return md.Body, func(id *ast.Ident) bool { return id.Name == r }
+			}
+			return nil, nil
+		}
+		return printedFields(fd.Body, func(id *ast.Ident) bool { return id.Name == recv }, method)
 	}
 	return nil
+}
+
+// recvTypeName returns the name of a method declaration's receiver type,
+// without a star or type parameters.
+func recvTypeName(fd *ast.FuncDecl) string {
+	t := fd.Recv.List[0].Type
+	if star, ok := t.(*ast.StarExpr); ok {
+		t = star.X
+	}
+	switch e := t.(type) {
+	case *ast.IndexExpr:
+		t = e.X
+	case *ast.IndexListExpr:
+		t = e.X
+	}
+	if id, ok := t.(*ast.Ident); ok {
+		return id.Name
+	}
+	return ""
 }

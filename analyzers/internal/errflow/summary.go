@@ -88,6 +88,8 @@ type Slot struct {
 	// those whose text it surely contains (see Value.Shows).
 	Mentions []int
 	Shows    []int
+	// ShowsType is Value.ShowsType.
+	ShowsType string
 	// Calls are the function-valued parameters whose result the value
 	// may be, unchanged: h's error in "res, err := h(ctx, req); return
 	// res, err".

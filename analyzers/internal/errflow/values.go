@@ -11,6 +11,7 @@ package errflow
 // may carry whatever it was given.
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -53,6 +54,11 @@ type Value struct {
 	// fmt.Errorf("%s", body), NewToolResultError(text)): what a raw
 	// value passed there becomes part of.
 	Shows varSet
+	// ShowsType is the error type whose Error method prints the
+	// parameters in Shows, when a field of it is how they are shown
+	// (e.rawBody = string(body)): a caller that tests the type away
+	// with errors.As leaves out what they bring (see Blob.ErrType).
+	ShowsType string
 	// Calls are the function-valued parameters whose results the value
 	// may be or carry (wrap, keep as a cause).
 	Calls []paramCall
@@ -81,6 +87,7 @@ func (v *Value) merge(o Value) {
 	v.Params = union(v.Params, o.Params)
 	v.Mentions = union(v.Mentions, o.Mentions)
 	v.Shows = union(v.Shows, o.Shows)
+	v.ShowsType = cmp.Or(v.ShowsType, o.ShowsType)
 	v.Calls = addCalls(v.Calls, o.Calls...)
 	for _, b := range o.Blobs {
 		v.addBlob(b)
@@ -177,6 +184,7 @@ func (v Value) slot(sig *types.Signature) Slot {
 		NotContext: !v.ContextOnly,
 		Plain:      v.Plain,
 		Blobs:      slices.Clone(v.Blobs),
+		ShowsType:  v.ShowsType,
 	}
 	for _, p := range v.Params {
 		if i := paramIndex(sig, p); i >= 0 {
@@ -258,6 +266,7 @@ type memoValue struct {
 	nonNil, wrapsRPC, contextOnly bool
 	protocol                      Proto
 	context, plain                bool
+	showsType                     string
 	lists                         *valueLists // nil when every one is nil
 }
 
@@ -276,6 +285,7 @@ func memoize(v Value) memoValue {
 		protocol:    v.Protocol,
 		context:     v.Context,
 		plain:       v.Plain,
+		showsType:   v.ShowsType,
 	}
 	if v.Params != nil || v.Mentions != nil || v.Shows != nil || v.Calls != nil || v.Blobs != nil {
 		m.lists = &valueLists{v.Params, v.Mentions, v.Shows, v.Calls, v.Blobs}
@@ -292,6 +302,7 @@ func (m memoValue) value() Value {
 		Protocol:    m.protocol,
 		Context:     m.context,
 		Plain:       m.plain,
+		ShowsType:   m.showsType,
 	}
 	if l := m.lists; l != nil {
 		v.Params, v.Mentions, v.Shows, v.Calls, v.Blobs = l.params, l.mentions, l.shows, l.calls, l.blobs
@@ -320,6 +331,9 @@ func (w *walk) valueNow(expr ast.Expr, index, depth int) Value {
 		v.merge(w.origin(o, depth))
 	}
 	if lv := localVar(w.s.info, expr); lv != nil && IsError(lv.Type()) {
+		// e.cause = cause; return e: an error that holds a parameter's
+		// error in a field carries it (a WithCause method, a builder).
+		v.Params = union(v.Params, w.heldParams(lv, expr))
 		// respErr := &ResponseError{…}; respErr.Errors = []string{body}:
 		// a field the error type's Error prints, filled after the literal.
 		if method, fields := w.s.errorFields(lv.Type()); len(fields) > 0 {
@@ -330,6 +344,12 @@ func (w *walk) valueNow(expr ast.Expr, index, depth int) Value {
 					b.ErrType = errTypeName(lv.Type())
 					v.addBlob(b)
 				}
+			}
+			// e.rawBody = string(body), with body a parameter: the
+			// caller's argument is in the text.
+			if shown := w.fieldShown(lv, expr, fields, depth); len(shown) > 0 {
+				v.Shows = union(v.Shows, shown)
+				v.ShowsType = cmp.Or(v.ShowsType, errTypeName(lv.Type()))
 			}
 		}
 	}
@@ -453,6 +473,10 @@ func (w *walk) printedFields(v *Value, lit *ast.CompositeLit, depth int) {
 			continue
 		}
 		if key, ok := kv.Key.(*ast.Ident); ok && fields[key.Name] {
+			if shown := w.shown(kv.Value, depth+1); len(shown) > 0 && IsText(w.s.info.TypeOf(kv.Value)) {
+				v.Shows = union(v.Shows, shown)
+				v.ShowsType = cmp.Or(v.ShowsType, errTypeName(w.s.info.TypeOf(lit)))
+			}
 			for _, b := range w.blobs(kv.Value, depth+1) {
 				b.What += ", which " + model.FuncName(method) + " prints"
 				b.ErrType = errTypeName(w.s.info.TypeOf(lit))
@@ -489,7 +513,20 @@ func (s *solver) errorFields(t types.Type) (*types.Func, map[string]bool) {
 		fields = foreignPrintedFields(s.pass.Fset, fn)
 	} else if b := s.x.decls[fn]; b != nil && b.Sig.Recv() != nil {
 		recv := b.Sig.Recv()
-		fields = printedFields(b.Block, func(id *ast.Ident) bool { return s.info.Uses[id] == recv })
+		method := func(name string) (*ast.BlockStmt, func(*ast.Ident) bool) {
+			obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(named), true, named.Obj().Pkg(), name)
+			m, ok := obj.(*types.Func)
+			if !ok {
+				return nil, nil
+			}
+			mb := s.x.decls[m.Origin()]
+			if mb == nil || mb.Sig.Recv() == nil {
+				return nil, nil
+			}
+			mrecv := mb.Sig.Recv()
+			return mb.Block, func(id *ast.Ident) bool { return s.info.Uses[id] == mrecv }
+		}
+		fields = printedFields(b.Block, func(id *ast.Ident) bool { return s.info.Uses[id] == recv }, method)
 	}
 	if s.printed == nil {
 		s.printed = map[*types.Func]map[string]bool{}
@@ -787,6 +824,24 @@ func (w *walk) packageVarValue(pv *types.Var, e ast.Expr, depth int) Value {
 	return inner
 }
 
+// heldParams returns the error parameters the root stores into a field
+// or element of v (v.cause = cause) before use.
+func (w *walk) heldParams(v *types.Var, use ast.Node) varSet {
+	var out varSet
+	for i := range w.r.moves {
+		mv := &w.r.moves[i]
+		if mv.kind != moveInto || !slices.Contains(w.r.to(mv), v) || !w.r.Resolver.MayRunBefore(mv.node, use) {
+			continue
+		}
+		for _, src := range w.r.from(mv) {
+			if IsParam(src) && src != v && IsError(src.Type()) {
+				out = union(out, varSet{src})
+			}
+		}
+	}
+	return out
+}
+
 // localVar returns the local variable e names, or nil.
 func localVar(info *types.Info, e ast.Expr) *types.Var {
 	id, ok := ast.Unparen(e).(*ast.Ident)
@@ -1050,6 +1105,9 @@ func (w *walk) calleeValue(call *ast.CallExpr, sum *Summary, sig *types.Signatur
 				v.Shows = union(v.Shows, w.shown(a, depth+1))
 				v.Shows = union(v.Shows, w.readerParams(a, 0))
 				for _, b := range w.argBlobs(a, fn, sl.Shape&ShapeError == 0, depth+1) {
+					if sl.ShowsType != "" {
+						b.ErrType = sl.ShowsType // printed by that type's Error
+					}
 					v.addBlob(b) // the callee shows the text it is given
 				}
 			} else {
