@@ -209,7 +209,7 @@ func (h *handler) lostCause(errExpr ast.Expr, br *errflow.Branch) {
 	if documentsWithheldCause(h.b) || !c.once(rules.PreserveCauseOnRethrow, errExpr) {
 		return
 	}
-	name := br.Err.Name()
+	name := br.Name()
 	d := analysis.Diagnostic{
 		Pos:     errExpr.Pos(),
 		End:     errExpr.End(),
@@ -496,7 +496,7 @@ func (h *handler) flattenedKeptFailure(ret *ast.ReturnStmt) {
 			End: errExpr.End(),
 			Related: []analysis.RelatedInformation{{
 				Pos: n.Pos(), End: n.End(),
-				Message: fmt.Sprintf("%s keeps the %s handled here", kept.Name(), from.Err.Name()),
+				Message: fmt.Sprintf("%s keeps the %s handled here", kept.Name(), from.Name()),
 			}},
 			Message:        fmt.Sprintf("fmt.Errorf formats %s, the failure kept from earlier attempts, with %%%c, which copies its text and drops the error: use %%w, so the server's logs and errors.Is/As still see the cause", types.ExprString(operand), v.Verb),
 			SuggestedFixes: fix,
@@ -545,7 +545,7 @@ func (h *handler) keptFailureText(ret *ast.ReturnStmt, errExpr ast.Expr) {
 		End: errExpr.End(),
 		Related: []analysis.RelatedInformation{
 			{Pos: at.Pos(), End: at.End(), Message: fmt.Sprintf("only the text of %s is kept here", kept.Name())},
-			{Pos: n.Pos(), End: n.End(), Message: fmt.Sprintf("%s keeps the %s handled here", kept.Name(), from.Err.Name())},
+			{Pos: n.Pos(), End: n.End(), Message: fmt.Sprintf("%s keeps the %s handled here", kept.Name(), from.Name())},
 		},
 		Message: fmt.Sprintf("the error returned holds the text of %s, the failure kept from earlier attempts, and not the error: keep %s itself (a %%w, or a cause field the type unwraps), so the server's logs and errors.Is/As still see the cause", kept.Name(), kept.Name()),
 	})
@@ -622,7 +622,7 @@ func (h *handler) lostResultCause(res ast.Expr, br *errflow.Branch) {
 	if documentsWithheldCause(h.b) || !h.c.flow.FailedCall(h.b, br) || !h.c.once(rules.PreserveCauseOnRethrow, res) {
 		return
 	}
-	name := br.Err.Name()
+	name := br.Name()
 	remedy := fmt.Sprintf("build it with mcp.NewToolResultErrorFromErr(msg, %s)", name)
 	if h.kind().GoSDK() {
 		remedy = fmt.Sprintf("call SetError(%s) on it (the text you set is kept, and middleware sees the cause)", name)
@@ -681,13 +681,13 @@ func (h *handler) withCauseFix(call *ast.CallExpr, br *errflow.Branch) []analysi
 	}
 	at := call.Args[len(call.Args)-1].End()
 	withCause := c.runtime.Scope().Lookup("WithCause")
-	if withCause == nil || !c.resolvesTo(br.Err.Name(), at, br.Err) ||
+	if withCause == nil || !c.resolvesTo(br.Name(), at, br.Err) ||
 		qual == "" && !c.resolvesTo("WithCause", at, withCause) {
 		return nil
 	}
-	text := fmt.Sprintf(", %sWithCause(%s)", qual, br.Err.Name())
+	text := fmt.Sprintf(", %sWithCause(%s)", qual, br.Name())
 	return []analysis.SuggestedFix{{
-		Message:   "Add " + qual + "WithCause(" + br.Err.Name() + ")",
+		Message:   "Add " + qual + "WithCause(" + br.Name() + ")",
 		TextEdits: []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(text)}},
 	}}
 }
@@ -721,10 +721,10 @@ func (h *handler) errorfFix(call *ast.CallExpr, br *errflow.Branch) (errflow.Ver
 	edits := []analysis.TextEdit{{Pos: pos, End: pos + 1, NewText: []byte("w")}}
 	if _, isCall := ast.Unparen(operand).(*ast.CallExpr); isCall {
 		// err.Error() becomes err: %w needs the error.
-		edits = append(edits, analysis.TextEdit{Pos: operand.Pos(), End: operand.End(), NewText: []byte(br.Err.Name())})
+		edits = append(edits, analysis.TextEdit{Pos: operand.Pos(), End: operand.End(), NewText: []byte(br.Name())})
 	}
 	return target, operand, []analysis.SuggestedFix{{
-		Message:   fmt.Sprintf("Wrap %s with %%w", br.Err.Name()),
+		Message:   fmt.Sprintf("Wrap %s with %%w", br.Name()),
 		TextEdits: edits,
 	}}, true
 }

@@ -473,7 +473,9 @@
 //	}
 //
 // A branch that also runs without a failure (if err != nil || len(hits)
-// == 0) runs on every failure too, and is held to the same. A text
+// == 0) runs on every failure too, and is held to the same. So is one
+// that tests an error kept in a field of a local (r := run(args); if
+// r.Err != nil), here and in the other rules about a handled error. A text
 // formatted from a claim of emptiness is as empty as the claim:
 // fmt.Sprintf("No context found for file: %s", file) says there is
 // nothing; what it formats is the question.

@@ -55,7 +55,7 @@ func noFakeEmptyResult(h *handler) {
 			End:     ret.End(),
 			Related: h.related(br),
 			Message: fmt.Sprintf("%s returns an empty success while handling %s: the client cannot tell this failure from a real, empty answer; return the error (or an error result), or carry it in the result — logging it does not tell the client",
-				h.describe(), br.Err.Name()),
+				h.describe(), br.Name()),
 		})
 	}
 }
@@ -188,7 +188,7 @@ func checkEmptyAnswers(c *checker, ce *errflow.Callee, who string) {
 			End:     ret.End(),
 			Related: calleeRelated(ce, br),
 			Message: fmt.Sprintf("%s %s while handling %s: %s cannot tell this failure from a real, empty answer and gives it to the client as one; return the error, or carry it in the result",
-				calleeName(ce), emptyWhat(n, errIndex), br.Err.Name(), who),
+				calleeName(ce), emptyWhat(n, errIndex), br.Name(), who),
 		})
 	}
 }
@@ -303,7 +303,7 @@ func handlerName(h *errflow.Handler) string {
 func calleeRelated(ce *errflow.Callee, br *errflow.Branch) []analysis.RelatedInformation {
 	n := branchNode(br)
 	out := []analysis.RelatedInformation{
-		{Pos: n.Pos(), End: n.End(), Message: fmt.Sprintf("%s is handled here", br.Err.Name())},
+		{Pos: n.Pos(), End: n.End(), Message: fmt.Sprintf("%s is handled here", br.Name())},
 	}
 	if ce.Call != nil {
 		what := "called by the handler here"

@@ -576,7 +576,7 @@ func (h *handler) related(br *errflow.Branch) []analysis.RelatedInformation {
 	out := []analysis.RelatedInformation{{
 		Pos:     n.Pos(),
 		End:     n.End(),
-		Message: fmt.Sprintf("%s is handled here", br.Err.Name()),
+		Message: fmt.Sprintf("%s is handled here", br.Name()),
 	}}
 	for _, s := range h.Path.Via {
 		if s.Pos.IsValid() && s.Pos != h.b.Node.Pos() {

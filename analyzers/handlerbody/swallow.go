@@ -76,7 +76,7 @@ func (h *handler) reportCarriedOn(br *errflow.Branch, ret *ast.ReturnStmt, forma
 		Pos:     br.Cond.Pos(),
 		End:     br.Cond.End(),
 		Related: append(h.related(br), related...),
-		Message: fmt.Sprintf(format, h.describe(), br.Err.Name(), h.c.pass.Fset.Position(ret.Pos()).Line),
+		Message: fmt.Sprintf(format, h.describe(), br.Name(), h.c.pass.Fset.Position(ret.Pos()).Line),
 	})
 }
 

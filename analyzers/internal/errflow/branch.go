@@ -25,6 +25,28 @@ type Branch struct {
 	// if err != nil || name == "". What it returns while err is non-nil
 	// must still carry it, but err is not surely non-nil there.
 	Partial bool
+	// Base is, for a branch that tests an error field of a local struct
+	// (if r.Err != nil), the local: Err is then the field, and what the
+	// local was assigned is what the branch handles (see Holder).
+	Base *types.Var
+}
+
+// Name is how the source names the error the branch handles: err, or
+// r.Err.
+func (br *Branch) Name() string {
+	if br.Base != nil {
+		return br.Base.Name() + "." + br.Err.Name()
+	}
+	return br.Err.Name()
+}
+
+// Holder returns the variable whose values the branch handles: the error
+// variable, or the local whose error field it tests.
+func (br *Branch) Holder() *types.Var {
+	if br.Base != nil {
+		return br.Base
+	}
+	return br.Err
 }
 
 // Branches returns the error branches of a function body, leaving out
@@ -67,6 +89,7 @@ func Innermost(branches []*Branch, n ast.Node) *Branch {
 // A test is what a condition says about an error variable.
 type test struct {
 	err      *types.Var
+	base     *types.Var // see Branch.Base
 	nonNil   bool // true: the condition holding implies err != nil; false: err == nil
 	sentinel bool
 	partial  bool // the condition may hold with err nil (err != nil || x)
@@ -78,11 +101,11 @@ func ifBranches(info *types.Info, s *ast.IfStmt) []*Branch {
 		return nil
 	}
 	if t.nonNil {
-		return []*Branch{{Err: t.err, Body: s.Body, Cond: s.Cond, Sentinel: t.sentinel, Partial: t.partial}}
+		return []*Branch{{Err: t.err, Body: s.Body, Cond: s.Cond, Sentinel: t.sentinel, Partial: t.partial, Base: t.base}}
 	}
 	switch els := s.Else.(type) {
 	case *ast.BlockStmt, *ast.IfStmt: // else { ... } or else if ...
-		return []*Branch{{Err: t.err, Body: els, Cond: s.Cond}}
+		return []*Branch{{Err: t.err, Body: els, Cond: s.Cond, Base: t.base}}
 	}
 	return nil
 }
@@ -100,8 +123,8 @@ func condTest(info *types.Info, cond ast.Expr) (test, bool) {
 			l, lok := condTest(info, c.X)
 			r, rok := condTest(info, c.Y)
 			switch {
-			case lok && rok && l.err == r.err && l.nonNil && r.nonNil:
-				return test{err: l.err, nonNil: true, sentinel: l.sentinel || r.sentinel}, true
+			case lok && rok && l.err == r.err && l.base == r.base && l.nonNil && r.nonNil:
+				return test{err: l.err, base: l.base, nonNil: true, sentinel: l.sentinel || r.sentinel}, true
 			case lok && l.nonNil:
 				return l, true
 			case rok && r.nonNil:
@@ -118,7 +141,7 @@ func condTest(info *types.Info, cond ast.Expr) (test, bool) {
 				// err != nil || name == "": runs with err non-nil, and
 				// with it nil; so does a longer chain
 				// (err != nil || resp == nil || resp.StatusCode != 200).
-				return test{err: l.err, nonNil: true, partial: true}, true
+				return test{err: l.err, base: l.base, nonNil: true, partial: true}, true
 			}
 		}
 	case *ast.CallExpr:
@@ -136,14 +159,18 @@ func comparison(info *types.Info, c *ast.BinaryExpr) (test, bool) {
 		x, y = y, x
 	}
 	v := errorVar(info, x)
+	base := (*types.Var)(nil)
+	if v == nil {
+		v, base = errorField(info, x)
+	}
 	if v == nil {
 		return test{}, false
 	}
 	if IsNil(info, y) {
-		return test{err: v, nonNil: c.Op == token.NEQ}, true
+		return test{err: v, base: base, nonNil: c.Op == token.NEQ}, true
 	}
 	if c.Op == token.EQL && IsError(info.TypeOf(y)) {
-		return test{err: v, nonNil: true, sentinel: true}, true // err == io.EOF
+		return test{err: v, base: base, nonNil: true, sentinel: true}, true // err == io.EOF
 	}
 	return test{}, false
 }
@@ -169,6 +196,28 @@ func errorVar(info *types.Info, expr ast.Expr) *types.Var {
 		return nil
 	}
 	return v
+}
+
+// errorField returns, for r.Err with r a local variable of a struct type
+// and Err a field of an error type, the field and the local.
+func errorField(info *types.Info, expr ast.Expr) (field, base *types.Var) {
+	sel, ok := ast.Unparen(expr).(*ast.SelectorExpr)
+	if !ok {
+		return nil, nil
+	}
+	if s, ok := info.Selections[sel]; !ok || s.Kind() != types.FieldVal || len(s.Index()) != 1 {
+		return nil, nil
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return nil, nil
+	}
+	local, _ := info.Uses[id].(*types.Var)
+	f, _ := info.Uses[sel.Sel].(*types.Var)
+	if local == nil || f == nil || local.IsField() || local.Pkg() == nil || local.Parent() == local.Pkg().Scope() || !IsError(f.Type()) {
+		return nil, nil
+	}
+	return f, local
 }
 
 func switchBranches(info *types.Info, s *ast.SwitchStmt) []*Branch {

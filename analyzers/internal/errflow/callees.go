@@ -916,7 +916,7 @@ func (r *Result) failsAtRunTime(b *Body, call *ast.CallExpr, upstream bool) bool
 // assigned again further on (robots, err := c.fetch(u)) is not the one
 // this branch handles.
 func handledOrigins(b *Body, br *Branch) []Origin {
-	origins := b.Root.Resolver.varOrigins(br.Err)
+	origins := b.Root.Resolver.varOrigins(br.Holder())
 	if len(origins) < 2 || br.Cond == nil {
 		return origins
 	}
@@ -1071,7 +1071,7 @@ func (r *Result) upstreamParam(b *Body, v *types.Var, depth int) bool {
 // it happened.
 func (r *Result) FailedValues(b *Body, br *Branch) []*types.Var {
 	var out []*types.Var
-	for _, o := range b.Root.Resolver.varOrigins(br.Err) {
+	for _, o := range b.Root.Resolver.varOrigins(br.Holder()) {
 		for _, v := range b.Root.Resolver.assignedFrom(o.Expr) {
 			if v != br.Err && !slices.Contains(out, v) {
 				out = append(out, v)

@@ -145,7 +145,7 @@ func (r *Root) TaintedBy(err *types.Var) map[*types.Var]bool {
 func (r *Root) PassedOnBefore(br *Branch, pos ast.Node) bool {
 	for i := range r.moves {
 		mv := &r.moves[i]
-		if mv.kind == moveCall && Within(mv.node, br.Body) && mv.node.End() <= pos.Pos() && slices.Contains(r.from(mv), br.Err) {
+		if mv.kind == moveCall && Within(mv.node, br.Body) && mv.node.End() <= pos.Pos() && slices.Contains(r.from(mv), br.Holder()) {
 			return true
 		}
 	}

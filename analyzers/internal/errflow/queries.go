@@ -623,6 +623,9 @@ func (c *carrier) carries(e ast.Expr) bool {
 	case *ast.IndexExpr:
 		return c.carries(e.X)
 	case *ast.SelectorExpr:
+		if info.Uses[e.Sel] == c.err {
+			return true // r.Err, in a branch that tests it (Branch.Base)
+		}
 		if s, ok := info.Selections[e]; ok && s.Kind() == types.FieldVal {
 			return c.carries(e.X)
 		}
@@ -718,7 +721,10 @@ func (c *carrier) errorfWraps(call *ast.CallExpr) bool {
 // result — there the log and words of the server's own are the remedy —
 // or err comes from a port whose adapter main wires in (withheldRaw).
 func (r *Result) ResultCarries(b *Body, res ast.Expr, br *Branch, ret ast.Node) bool {
-	tainted := b.Root.TaintedBy(br.Err)
+	// For a field the branch tests (r.Err), what is made of the local
+	// holding it: a result that prints r shows the error.
+	tainted := b.Root.TaintedBy(br.Holder())
+	tainted[br.Err] = true
 	if MentionsAny(r.pass.TypesInfo, res, tainted) {
 		if call, ok := ast.Unparen(res).(*ast.CallExpr); ok {
 			fn := model.Callee(r.pass.TypesInfo, call)

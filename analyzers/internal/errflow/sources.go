@@ -185,7 +185,7 @@ func (f *finder) findSources() {
 // branch tests: the calls the branch's error variable is assigned from.
 func (f *finder) testedHelpers(w *walk, br *Branch) []sourceRef {
 	var out []sourceRef
-	for _, o := range w.r.Resolver.varOrigins(br.Err) {
+	for _, o := range w.r.Resolver.varOrigins(br.Holder()) {
 		call, ok := ast.Unparen(o.Expr).(*ast.CallExpr)
 		if !ok {
 			continue

@@ -1,0 +1,86 @@
+// Package fieldbranch has handlers and helpers whose failures travel in
+// a field of what a runner returns (r.Err), tested where they are
+// handled: the branch handles the field as it would an err variable.
+package fieldbranch
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+type run struct {
+	Out []byte
+	Err error
+}
+
+func read(name string) run {
+	data, err := os.ReadFile(name)
+	return run{Out: data, Err: err}
+}
+
+func text(s string) *mcp.CallToolResult {
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: s}}}
+}
+
+// status answers an empty success when the read fails.
+func status(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	r := read("status")
+	if r.Err != nil {
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "no status"}}}, nil // want `no-fake-empty-result: go-sdk raw handler status returns an empty success while handling r.Err`
+	}
+	return text(string(r.Out)), nil
+}
+
+// load flattens the field's error into text.
+func load(name string) ([]byte, error) {
+	r := read(name)
+	if r.Err != nil {
+		return nil, fmt.Errorf("loading %s: %v", name, r.Err) // want `preserve-cause-on-rethrow`
+	}
+	return r.Out, nil
+}
+
+func config(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	data, err := load("config")
+	if err != nil {
+		res := &mcp.CallToolResult{}
+		res.SetError(err)
+		return res, nil
+	}
+	return text(string(data)), nil
+}
+
+// Must not: the field's error kept, wrapped, or shown.
+
+func wrapped(name string) ([]byte, error) {
+	r := read(name)
+	if r.Err != nil {
+		return nil, fmt.Errorf("loading %s: %w", name, r.Err)
+	}
+	return r.Out, nil
+}
+
+func profile(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	data, err := wrapped("profile")
+	if err != nil {
+		res := &mcp.CallToolResult{}
+		res.SetError(err)
+		return res, nil
+	}
+	r := read("extra")
+	if r.Err != nil {
+		res := &mcp.CallToolResult{}
+		res.SetError(r.Err)
+		return res, nil
+	}
+	return text(string(data) + string(r.Out)), nil
+}
+
+func Register(s *mcp.Server) {
+	s.AddTool(&mcp.Tool{Name: "status"}, status)
+	s.AddTool(&mcp.Tool{Name: "config"}, config)
+	s.AddTool(&mcp.Tool{Name: "profile"}, profile)
+}
