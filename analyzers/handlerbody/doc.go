@@ -611,6 +611,10 @@
 //	...
 //	return mcp.NewToolResultText(render(policies)), nil
 //
+// A loop inside such a literal that skips a failed call is read at each
+// call of the literal: the answer the function gives after the call is
+// what the loop gathered.
+//
 // The part may be added by a local function literal the branch calls
 // (add := func(rs []Report) { all = append(all, rs...) }): a call of a
 // variable given one literal and nothing else writes what the literal

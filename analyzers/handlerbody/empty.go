@@ -114,6 +114,7 @@ func answerValueChecks(h *handler) {
 // item that make the function's answer.
 func answerLoopChecks(h *handler) {
 	noSkippedFailure(h)
+	noSkippedInClosure(h)
 	noDroppedKeptFailure(h)
 	noDroppedItem(h)
 	noUncheckedIteration(h)

@@ -310,6 +310,7 @@ func (c *checker) checkHandler(fh *errflow.Handler) {
 		noSwallowedFailure(h)
 		noEmptiedFailure(h)
 		noSkippedFailure(h)
+		noSkippedInClosure(h)
 		noDroppedKeptFailure(h)
 		noDroppedItem(h)
 		noUncheckedIteration(h)

@@ -1,6 +1,7 @@
 package handlerbody
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -70,6 +71,115 @@ func noSkippedFailure(h *handler) {
 			analysis.RelatedInformation{Pos: skip.Pos(), End: skip.End(), Message: "the failure is skipped here"},
 			analysis.RelatedInformation{Pos: ret.Pos(), End: ret.End(), Message: "the success the loop ends in"})
 	}
+}
+
+// noSkippedInClosure reports the failures a loop in a local function
+// literal skips, when the loop gathers into variables of the function
+// around it and that function answers with them after calling the
+// literal:
+//
+//	add := func(items []Item) {
+//		for _, it := range items {
+//			r, err := convert(it)
+//			if err != nil { // flagged
+//				continue
+//			}
+//			all = append(all, r)
+//		}
+//	}
+//	…
+//	add(list.Items)
+//	return json.Marshal(all)
+//
+// It is noSkippedFailure with the literal's loop made part of each call
+// (see localFunc): the answer is found after the call, not after the loop.
+func noSkippedInClosure(h *handler) {
+	if h.b.Block == nil {
+		return
+	}
+	info, flow := h.c.info, h.c.flow
+	for _, lc := range h.c.closuresIn(h.b.Block) {
+		lit := lc.lit
+		outside := func(v *types.Var) bool { return v.Pos() >= h.b.Block.Pos() && v.Pos() < lit.Pos() }
+		for _, br := range errflow.Branches(info, lit.Body) {
+			body, ok := br.Body.(*ast.BlockStmt)
+			if !ok || br.Partial || br.Sentinel || br.Cond == nil || onlySkips(info, br.Err, body) != token.CONTINUE {
+				continue
+			}
+			loop := enclosingLoop(lit.Body, body)
+			if loop == nil || !flow.FailedCall(h.b, br) || flow.Probes(h.b, br) {
+				continue
+			}
+			written := writesAfter(h.c, loop, br, outside, false, nil)
+			if len(written) == 0 {
+				continue
+			}
+			for _, stmt := range callStmts(info, h.b.Block, lc.v) {
+				answer := derived(info, h.b.Block, stmt.End(), h.b.Block.End(), written)
+				ret := h.answerAfter(h.b.Block, stmt, answer)
+				if !h.carriesOn(br, body, ret) || !errflow.MentionsAny(info, ret, answer) || !h.c.once(rules.NoFakeEmptyResult, br.Body) {
+					continue
+				}
+				skip := body.List[len(body.List)-1]
+				h.reportCarriedOn(br, ret, "%s calls a function literal that skips to the next iteration when %s is not nil, and answers with what the loop gathered (line %d): when every call fails the client reads an empty success, and when some fail a part passed off as the whole; keep the failures and return them (or "+h.failureAnswer()+" when nothing succeeded)",
+					analysis.RelatedInformation{Pos: skip.Pos(), End: skip.End(), Message: "the failure is skipped here"},
+					analysis.RelatedInformation{Pos: stmt.Pos(), End: stmt.End(), Message: "the literal is called here"},
+					analysis.RelatedInformation{Pos: ret.Pos(), End: ret.End(), Message: "the success that answers with what it gathered"})
+				break
+			}
+		}
+	}
+}
+
+// A localClosure is a local variable given one function literal.
+type localClosure struct {
+	v   *types.Var
+	lit *ast.FuncLit
+}
+
+// closuresIn returns the local closures (see localFunc) declared in
+// block, in source order.
+func (c *checker) closuresIn(block *ast.BlockStmt) []localClosure {
+	if c.closures == nil {
+		c.closures = localFuncs(c.info, c.pass.Files)
+	}
+	var out []localClosure
+	for v, lit := range c.closures {
+		if block.Pos() <= lit.Pos() && lit.End() <= block.End() {
+			out = append(out, localClosure{v, lit})
+		}
+	}
+	slices.SortFunc(out, func(a, b localClosure) int { return cmp.Compare(a.lit.Pos(), b.lit.Pos()) })
+	return out
+}
+
+// callStmts returns the innermost statements of block (outside function
+// literals) that hold a call of v.
+func callStmts(info *types.Info, block *ast.BlockStmt, v *types.Var) []ast.Stmt {
+	var out []ast.Stmt
+	var stack []ast.Stmt
+	ast.Inspect(block, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case nil:
+			return false
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && info.Uses[id] == v && len(stack) > 0 {
+				out = append(out, stack[len(stack)-1])
+			}
+		}
+		if st, ok := n.(ast.Stmt); ok {
+			// Statements nest: keep those that enclose the node being
+			// visited (the stack is trimmed by position).
+			for len(stack) > 0 && stack[len(stack)-1].End() <= st.Pos() {
+				stack = stack[:len(stack)-1]
+			}
+			stack = append(stack, st)
+		}
+		return true
+	})
+	return out
 }
 
 // breaksLoop reports whether a break that ends body leaves loop, with

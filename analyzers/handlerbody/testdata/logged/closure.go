@@ -60,6 +60,46 @@ func listViolations(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallTool
 	return mcp.NewToolResultText(string(data)), nil
 }
 
+// summaries converts each report in a literal that skips one it cannot
+// read; the handler answers with what the literal gathered.
+func summaries(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var all []report
+	convert := func(names []string) {
+		for _, name := range names {
+			rs, err := readReports(name)
+			if err != nil { // want `no-fake-empty-result: mcp-go handler summaries calls a function literal that skips to the next iteration when err is not nil`
+				log.Printf("skipping %s: %v", name, err)
+				continue
+			}
+			all = append(all, rs...)
+		}
+	}
+	convert(req.GetStringSlice("dirs", nil))
+	data, _ := json.Marshal(all)
+	return mcp.NewToolResultText(string(data)), nil
+}
+
+// counted skips in a literal too, but the handler fails when nothing
+// was read: the empty case is told apart.
+func counted(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var all []report
+	convert := func(names []string) {
+		for _, name := range names {
+			rs, err := readReports(name)
+			if err != nil {
+				continue
+			}
+			all = append(all, rs...)
+		}
+	}
+	convert(req.GetStringSlice("dirs", nil))
+	if len(all) == 0 {
+		return mcp.NewToolResultError("no directory could be read"), nil
+	}
+	data, _ := json.Marshal(all)
+	return mcp.NewToolResultText(string(data)), nil
+}
+
 // everyDir skips a directory it cannot read, then says "none found".
 func everyDir(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	var all []report
@@ -111,4 +151,6 @@ func registerClosure(m *server.MCPServer) {
 	m.AddTool(mcp.NewTool("every_dir"), everyDir)
 	m.AddTool(mcp.NewTool("every_dir_or_fail"), everyDirOrFail)
 	m.AddTool(mcp.NewTool("visited"), visitedOnly)
+	m.AddTool(mcp.NewTool("summaries"), summaries)
+	m.AddTool(mcp.NewTool("counted"), counted)
 }
