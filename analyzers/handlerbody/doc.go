@@ -119,6 +119,11 @@
 // enclosing one is: a conflict taken for "already there" is no longer the
 // failure once the lookup of what is there fails, and returning it loses
 // the one that is.
+// The helpers the handler's error comes from are held to the same, however
+// it reaches the handler: returned, wrapped, or kept in a field of a type
+// of the package and returned from there (a setup check a sync.Once runs,
+// whose error every call returns: what the check loses, every tool does).
+//
 // An error value carries it when it is err itself, mcperr.WithCause(err),
 // a %w operand of fmt.Errorf, errors.Join(err, …), or err passed to any
 // other call (a helper that wraps it) or stored in a field of the value.

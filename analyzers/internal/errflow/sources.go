@@ -462,11 +462,34 @@ func (f *finder) errorSources(w *walk, expr ast.Expr, index int, text bool, dept
 		}
 	}
 	for _, o := range origins {
+		if sel, ok := ast.Unparen(o.Expr).(*ast.SelectorExpr); ok && o.Index < 0 {
+			out = append(out, f.storedSources(sel, text, depth)...)
+			continue
+		}
 		call, ok := ast.Unparen(o.Expr).(*ast.CallExpr)
 		if !ok {
 			continue
 		}
 		out = append(out, f.callSources(w, call, o.Index, text, depth)...)
+	}
+	return out
+}
+
+// storedSources follows an error read from a field of a type of the
+// package (return t.setupErr) to what the package stores there
+// (t.setupErr = checkSetup(), in a sync.Once): the functions whose errors
+// those are reach the reader's caller.
+func (f *finder) storedSources(sel *ast.SelectorExpr, text bool, depth int) []sourceRef {
+	if s, ok := f.info.Selections[sel]; !ok || s.Kind() != types.FieldVal {
+		return nil
+	}
+	field, ok := f.info.Uses[sel.Sel].(*types.Var)
+	if !ok || field.Pkg() != f.r.pass.Pkg || !IsError(field.Type()) {
+		return nil
+	}
+	var out []sourceRef
+	for _, write := range f.writesOf(field) {
+		out = append(out, f.errorSources(f.r.finalWalk(write.b.Root), write.e, -1, text, depth+1)...)
 	}
 	return out
 }

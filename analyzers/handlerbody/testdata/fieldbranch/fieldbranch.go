@@ -5,8 +5,11 @@ package fieldbranch
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
+	"os/exec"
+	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -79,7 +82,51 @@ func profile(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult
 	return text(string(data) + string(r.Out)), nil
 }
 
+// A setup check run once, its error kept in a field of the tool and
+// returned on every call: what the check loses, every tool loses.
+type tool struct {
+	once     sync.Once
+	setupErr error
+	cacheErr error
+}
+
+func checkSetup() error {
+	if _, err := exec.LookPath("deployctl"); err != nil {
+		return errors.New("deployctl is not installed") // want `preserve-cause-on-rethrow: the error returned while handling err does not carry it`
+	}
+	return nil
+}
+
+func checkCache() error {
+	if _, err := os.Stat("/var/cache/deploy"); err != nil {
+		return fmt.Errorf("no cache: %w", err)
+	}
+	return nil
+}
+
+func (t *tool) ready() error {
+	t.once.Do(func() {
+		t.setupErr = checkSetup()
+		t.cacheErr = checkCache()
+	})
+	if t.setupErr != nil {
+		return t.setupErr
+	}
+	return t.cacheErr
+}
+
+func (t *tool) deploy(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if err := t.ready(); err != nil {
+		res := &mcp.CallToolResult{}
+		res.SetError(err)
+		return res, nil
+	}
+	return text("deployed"), nil
+}
+
 func Register(s *mcp.Server) {
+	t := &tool{}
+	s.AddTool(&mcp.Tool{Name: "deploy"}, t.deploy)
 	s.AddTool(&mcp.Tool{Name: "status"}, status)
 	s.AddTool(&mcp.Tool{Name: "config"}, config)
 	s.AddTool(&mcp.Tool{Name: "profile"}, profile)
