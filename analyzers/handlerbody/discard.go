@@ -49,6 +49,9 @@ func noDiscardedFailure(h *handler) {
 		case *ast.AssignStmt:
 			call, out = discardedError(h.c.info, n)
 			if call == nil {
+				call, out = unreadErrorField(h.c.info, h.b.Block, n)
+			}
+			if call == nil {
 				return true
 			}
 		default:
@@ -102,6 +105,65 @@ func (h *handler) successWith(stmt ast.Node, vars []*types.Var) *ast.ReturnStmt 
 		}
 	}
 	return nil
+}
+
+// unreadErrorField returns the call of as whose one result, a struct (or
+// a pointer to one) with an error field, as gives to a local of block
+// that is only ever read through its other fields (r := run(args); out
+// := r.Stdout, and r.Err read nowhere): the call's error is dropped as
+// surely as by the blank identifier. nil when as is not one; a local read
+// whole (handed to a call, returned, copied) may have its error read
+// elsewhere.
+func unreadErrorField(info *types.Info, block *ast.BlockStmt, as *ast.AssignStmt) (*ast.CallExpr, []*types.Var) {
+	if len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return nil, nil
+	}
+	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok {
+		return nil, nil
+	}
+	id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident)
+	if !ok {
+		return nil, nil
+	}
+	v, _ := info.ObjectOf(id).(*types.Var)
+	st, ok := model.Deref(info.TypeOf(call)).Underlying().(*types.Struct)
+	if v == nil || !ok {
+		return nil, nil
+	}
+	errFields := map[*types.Var]bool{}
+	for i := range st.NumFields() {
+		if f := st.Field(i); errflow.IsError(f.Type()) {
+			errFields[f] = true
+		}
+	}
+	if len(errFields) == 0 {
+		return nil, nil
+	}
+	// Every use of v must select a field other than an error field.
+	selected := map[*ast.Ident]bool{}
+	unread := true
+	ast.Inspect(block, func(n ast.Node) bool {
+		if !unread {
+			return false
+		}
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if x, ok := ast.Unparen(sel.X).(*ast.Ident); ok && info.Uses[x] == v {
+				selected[x] = true
+				if f, ok := info.Uses[sel.Sel].(*types.Var); !ok || errFields[f] {
+					unread = false // its error read, or a method called
+				}
+			}
+		}
+		if x, ok := n.(*ast.Ident); ok && info.Uses[x] == v && !selected[x] {
+			unread = false // v read whole
+		}
+		return true
+	})
+	if !unread {
+		return nil, nil
+	}
+	return call, []*types.Var{v}
 }
 
 // returnsError reports whether call's last result is an error.

@@ -642,7 +642,9 @@
 // wrongly, not a request that failed).
 //
 // So does a call whose error is dropped — given to the blank identifier,
-// or not taken at all by a call made as a statement — when what it gives
+// not taken at all by a call made as a statement, or left unread in the
+// error field of the struct it returns (r := run(args), with r.Err read
+// nowhere and r never handed on whole) — when what it gives
 // goes into a success the function answers with: its other results, or
 // what it fills in through a pointer it is handed (rows.Scan(&n),
 // json.Unmarshal(body, &v), fmt.Sscanf(s, "%f", &lat)). When the call

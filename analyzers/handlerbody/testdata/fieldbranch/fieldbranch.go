@@ -82,6 +82,25 @@ func profile(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult
 	return text(string(data) + string(r.Out)), nil
 }
 
+// version answers with what the read gave and never looks at its error.
+func version(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	r := read("VERSION") // want `no-fake-empty-result: go-sdk raw handler version drops the error of read and answers with what it gave`
+	return text(string(r.Out)), nil
+}
+
+// described hands the whole run to a helper, which may read its error.
+func described(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	r := read("DESCRIPTION")
+	return text(describe(r)), nil
+}
+
+func describe(r run) string {
+	if r.Err != nil {
+		return "no description: " + r.Err.Error()
+	}
+	return string(r.Out)
+}
+
 // A setup check run once, its error kept in a field of the tool and
 // returned on every call: what the check loses, every tool loses.
 type tool struct {
@@ -127,6 +146,8 @@ func (t *tool) deploy(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallT
 func Register(s *mcp.Server) {
 	t := &tool{}
 	s.AddTool(&mcp.Tool{Name: "deploy"}, t.deploy)
+	s.AddTool(&mcp.Tool{Name: "version"}, version)
+	s.AddTool(&mcp.Tool{Name: "described"}, described)
 	s.AddTool(&mcp.Tool{Name: "status"}, status)
 	s.AddTool(&mcp.Tool{Name: "config"}, config)
 	s.AddTool(&mcp.Tool{Name: "profile"}, profile)
