@@ -90,7 +90,7 @@ func Innermost(branches []*Branch, n ast.Node) *Branch {
 type test struct {
 	err      *types.Var
 	base     *types.Var // see Branch.Base
-	nonNil   bool // true: the condition holding implies err != nil; false: err == nil
+	nonNil   bool       // true: the condition holding implies err != nil; false: err == nil
 	sentinel bool
 	partial  bool // the condition may hold with err nil (err != nil || x)
 }
