@@ -616,6 +616,10 @@
 //	...
 //	return mcp.NewToolResultText(render(policies)), nil
 //
+// A success may be a helper's two results handed on (return
+// answer(text), where answer returns a result and a nil error): the
+// helper's summary says which.
+//
 // A loop inside such a literal that skips a failed call is read at each
 // call of the literal: the answer the function gives after the call is
 // what the loop gathered.

@@ -400,6 +400,14 @@ func (h *handler) success(ret *ast.ReturnStmt) bool {
 	if h.encodes(ret) {
 		return true
 	}
+	if call := h.delegated(ret); call != nil && errIndex >= 0 {
+		// return createSuccessResponse(desc, text): the helper's own
+		// results, with an error that is surely nil.
+		if flow.Value(h.b, call, errIndex).Shape != errflow.ShapeNil {
+			return false
+		}
+		return resIndex < 0 || !errflow.IsErrorResult(flow.Value(h.b, call, resIndex).Shape) && flow.Value(h.b, call, resIndex).Shape&^errflow.ShapeNil != 0
+	}
 	if len(ret.Results) != h.results || errIndex >= 0 && !flow.IsNilError(h.b, ret.Results[errIndex]) {
 		return false
 	}
@@ -410,6 +418,22 @@ func (h *handler) success(ret *ast.ReturnStmt) bool {
 		}
 	}
 	return true
+}
+
+// delegated returns the call whose results ret returns as the function's
+// own (return helper(args) in a function of several results), or nil.
+func (h *handler) delegated(ret *ast.ReturnStmt) *ast.CallExpr {
+	if len(ret.Results) != 1 || h.results < 2 {
+		return nil
+	}
+	call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	if t, ok := h.c.info.TypeOf(call).(*types.Tuple); !ok || t.Len() != h.results {
+		return nil
+	}
+	return call
 }
 
 // encodes reports whether ret returns what an encoder gives, as a
