@@ -305,6 +305,13 @@
 //	resp.Error = run.Stderr // flagged: failure encodes resp into its text
 //	return failure(resp), nil
 //
+// A helper of the package that makes text itself of raw bytes it is
+// handed — a status check that formats a snippet of the body into the
+// error it returns, checkStatus(op, resp, body) — is where the value
+// enters the text: the texts that show its error are one finding there,
+// at the expression that uses the bytes, with each text as a Related
+// position. A lone text that shows it names that place too.
+//
 // A returned or shown error is also followed into the functions and
 // methods of the same package it comes from, helper to helper, and
 // through the errors those wrap (%w, %v): a client method that reads the

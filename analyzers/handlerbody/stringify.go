@@ -213,7 +213,7 @@ func (s *messageScan) helperSinks(call *ast.CallExpr, fn *types.Func) {
 			sink := "the text of the error result " + model.FuncName(fn) + " builds"
 			for _, a := range errflow.ArgsOf(call, sig, p, shift) {
 				switch {
-				case makesText(sig, p):
+				case errflow.RawParam(sig, p):
 					s.textOf(a, sink, s.c.paramRoot(fn, p))
 				case errflow.IsText(s.c.info.TypeOf(a)):
 					s.text(a, sink)
@@ -229,20 +229,6 @@ func (s *messageScan) helperSinks(call *ast.CallExpr, fn *types.Func) {
 			}
 		}
 	}
-}
-
-// makesText reports whether a helper makes the text of its parameter p
-// itself: the parameter is raw bytes or a value (a response, a buffer),
-// not a text or an interface its caller chose what to put in. Then where
-// a raw value enters the text is the helper, and every call that hands
-// one to it is decided there.
-func makesText(sig *types.Signature, p int) bool {
-	params := sig.Params()
-	if p < 0 || p >= params.Len() || sig.Variadic() && p == params.Len()-1 {
-		return false
-	}
-	t := params.At(p).Type()
-	return !errflow.IsString(t) && !types.IsInterface(t)
 }
 
 // textOf checks a raw value handed to a helper that makes text of it
@@ -271,6 +257,9 @@ func (c *checker) paramRoot(fn *types.Func, p int) func(what string) report.Root
 			if decl, ok := b.Node.(*ast.FuncDecl); ok {
 				root.Pos, root.End = decl.Name.Pos(), decl.Name.End()
 				param := fn.Signature().Params().At(p)
+				if n := paramEntry(c.info, decl, param); n != nil {
+					root.Pos, root.End = n.Pos(), n.End() // where it enters the text
+				}
 				root.Fix = func() []analysis.SuggestedFix {
 					return c.rawFix(decl, func(arg ast.Expr) bool { return errflow.Mentions(c.info, arg, param) })
 				}
@@ -462,7 +451,7 @@ func (c *checker) reportBlob(at analysis.Range, b *errflow.Blob, sink, handler s
 	}
 	switch {
 	case b.Reader != nil:
-		c.report.Fold(rules.NoStringifyUpstreamError, c.readerRoot(b.Reader, b.What), handler, d)
+		c.report.Fold(rules.NoStringifyUpstreamError, c.readerRoot(b), handler, d)
 	case b.EntrySite != "":
 		c.report.Fold(rules.NoStringifyUpstreamError, c.entryRoot(b), handler, d)
 	case !b.Pos.IsValid() && b.Site != "":
@@ -586,11 +575,18 @@ func (c *checker) originRoot(b *errflow.Blob) report.Root {
 // value (the body of the response it is handed, or one it reads itself)
 // into the text it builds: the helper, where one edit keeps it out of
 // every call's text.
-func (c *checker) readerRoot(fn *types.Func, what string) report.Root {
+func (c *checker) readerRoot(blob *errflow.Blob) report.Root {
+	fn, what := blob.Reader, blob.What
 	root := report.Root{Site: model.FuncName(fn), Member: "a call whose text shows it"}
 	if b := c.flow.Index().Decl(fn); b != nil {
 		if decl, ok := b.Node.(*ast.FuncDecl); ok {
 			root.Pos, root.End = decl.Name.Pos(), decl.Name.End()
+			if blob.ReaderParam > 0 {
+				// Where the parameter it is handed enters its text.
+				if n := paramEntry(c.info, decl, fn.Signature().Params().At(blob.ReaderParam-1)); n != nil {
+					root.Pos, root.End = n.Pos(), n.End()
+				}
+			}
 			root.Fix = func() []analysis.SuggestedFix {
 				return c.rawFix(decl, func(arg ast.Expr) bool { return len(c.flow.BlobsIn(b, arg)) > 0 })
 			}
@@ -602,6 +598,36 @@ func (c *checker) readerRoot(fn *types.Func, what string) report.Root {
 			model.FuncName(fn), what, report.Count(calls, "call"), report.Count(handlers, "function"), c.rawValuePlace())
 	}
 	return root
+}
+
+// paramEntry returns the first expression of decl, in a return or on the
+// right of an assignment, that mentions param: where the helper makes
+// text of what it is handed (return fmt.Errorf("…: %s", snippet(body))).
+// A call made as a statement (a log line) is not one.
+func paramEntry(info *types.Info, decl *ast.FuncDecl, param *types.Var) ast.Node {
+	var found ast.Node
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		var exprs []ast.Expr
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			exprs = n.Results
+		case *ast.AssignStmt:
+			exprs = n.Rhs
+		}
+		for _, e := range exprs {
+			if errflow.Mentions(info, e, param) {
+				found = e
+				return false
+			}
+		}
+		return true
+	})
+	return found
 }
 
 // rawValuePlace says where a raw value belongs, in the words of what the

@@ -163,6 +163,10 @@ type Blob struct {
 	// a caller builds a text of its own with the value. Not recorded in
 	// facts.
 	Reader *types.Func
+	// ReaderParam is, when Reader makes the text from a raw value it is
+	// handed (sanitizeBodySnippet(body) in the error it returns), 1 + the
+	// index of that parameter; 0 otherwise.
+	ReaderParam int
 	// ErrType is, of a raw value an error type's Error method prints, that
 	// type ("path.Name", pointers dropped): an errors.As test for it that
 	// answers in its own words keeps the value out of what follows

@@ -824,6 +824,20 @@ func (w *walk) packageVarValue(pv *types.Var, e ast.Expr, depth int) Value {
 	return inner
 }
 
+// RawParam reports whether parameter p of sig is one a function makes
+// text of itself: raw bytes or a value (a response, a buffer), not a text
+// or an interface its caller chose the words of. Where a raw value enters
+// the text is then that function, and every call that hands one to it is
+// decided there.
+func RawParam(sig *types.Signature, p int) bool {
+	params := sig.Params()
+	if p < 0 || p >= params.Len() || sig.Variadic() && p == params.Len()-1 {
+		return false
+	}
+	t := params.At(p).Type()
+	return !IsString(t) && !types.IsInterface(t)
+}
+
 // heldParams returns the error parameters the root stores into a field
 // or element of v (v.cause = cause) before use.
 func (w *walk) heldParams(v *types.Var, use ast.Node) varSet {
@@ -1107,6 +1121,14 @@ func (w *walk) calleeValue(call *ast.CallExpr, sum *Summary, sig *types.Signatur
 				for _, b := range w.argBlobs(a, fn, sl.Shape&ShapeError == 0, depth+1) {
 					if sl.ShowsType != "" {
 						b.ErrType = sl.ShowsType // printed by that type's Error
+					}
+					if b.Reader == nil && fn != nil && fn.Pkg() == w.s.pass.Pkg && RawParam(sig, p) {
+						// A helper of the package that makes text of the
+						// raw bytes it is handed (a status check that
+						// formats a snippet of the body into its error):
+						// the value enters its text there, one edit for
+						// every call.
+						b.Reader, b.ReaderParam = fn, p+1
 					}
 					v.addBlob(b) // the callee shows the text it is given
 				}

@@ -162,6 +162,10 @@ func (r *Reporter) FlushRoots() {
 			// Lone findings of several roots at one place are one edit
 			// there: one finding, pointing at each root.
 			d := r.withSites(g)
+			if g.root.Pos.IsValid() && (g.root.Pos < d.Pos || g.root.Pos >= d.End) {
+				// Where the edit that fixes it is, when that is elsewhere.
+				d.Related = append(slices.Clone(d.Related), analysis.RelatedInformation{Pos: g.root.Pos, End: g.root.End, Message: "one edit here, in " + g.root.Site + ", fixes it"})
+			}
 			key := loneKey{g.rule.ID, d.Pos, d.End}
 			if i, ok := lone[key]; ok {
 				lones[i].d.Related = appendRelated(lones[i].d.Related, d.Related...)

@@ -66,8 +66,8 @@ var model = &chatapi.Client{URL: "https://models.example"}
 // chatFailure shows the model's error, whose text has the body of the
 // refused response: the one place every tool that asks the model puts
 // that body into its text.
-func chatFailure(err error) *mcp.CallToolResult { // want `no-stringify-upstream-error: pipeserver.chatFailure puts its parameter err into the text of the error result it builds, and 2 calls of 2 functions hand it an HTTP response body`
-	return mcp.NewToolResultError("the model failed: " + err.Error())
+func chatFailure(err error) *mcp.CallToolResult {
+	return mcp.NewToolResultError("the model failed: " + err.Error()) // want `no-stringify-upstream-error: pipeserver.chatFailure puts its parameter err into the text of the error result it builds, and 2 calls of 2 functions hand it an HTTP response body`
 }
 
 func explain(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {

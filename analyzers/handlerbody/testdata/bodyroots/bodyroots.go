@@ -16,8 +16,8 @@ import (
 )
 
 // statusResult formats the body its caller read into its error result.
-func statusResult(message string, resp *http.Response, body []byte) *mcp.CallToolResult { // want `no-stringify-upstream-error: bodyroots.statusResult puts its parameter body into the text of the error result it builds, and 2 calls of 2 functions hand it an HTTP response body read with io.ReadAll`
-	return mcp.NewToolResultError(fmt.Sprintf("%s: unexpected status %d: %s", message, resp.StatusCode, string(body)))
+func statusResult(message string, resp *http.Response, body []byte) *mcp.CallToolResult {
+	return mcp.NewToolResultError(fmt.Sprintf("%s: unexpected status %d: %s", message, resp.StatusCode, string(body))) // want `no-stringify-upstream-error: bodyroots.statusResult puts its parameter body into the text of the error result it builds, and 2 calls of 2 functions hand it an HTTP response body read with io.ReadAll`
 }
 
 // describe reads the body itself and names it in its error: the error's
