@@ -38,7 +38,12 @@
 // into results converts every handler registered on it. A handler whose
 // server is built in another package is judged there, by the package that
 // registers it, and reported at its own return, with the path in the
-// message. See docs/how-a-return-reaches-the-client.md for what is
+// message. A project's own server constructor that adds the options its
+// callers give it (NewServer(version string, opts ...server.ServerOption))
+// leaves the question to each call: the package that calls it with
+// options that pass errors on (server.WithRecovery(), hooks) builds a
+// server that passes them, and one that hands it a converting middleware
+// does not. See docs/how-a-return-reaches-the-client.md for what is
 // followed. Where the path cannot be followed, nothing is reported;
 // servers that convert errors where mcperrlint cannot see it (a go-sdk
 // receiving middleware, a proxy) set -sdkresult.converting-middleware:

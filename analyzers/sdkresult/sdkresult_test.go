@@ -21,7 +21,8 @@ import (
 // builds it, at the handler's return.
 func TestOtherPackages(t *testing.T) {
 	defer unfold(t)()
-	crosstest.Run(t, analysistest.TestData(), sdkresult.Analyzer, "./handlers", "./register", "./serve", "./converted", "./selfreg", "./selfmain")
+	crosstest.Run(t, analysistest.TestData(), sdkresult.Analyzer, "./handlers", "./register", "./serve", "./converted", "./selfreg", "./selfmain",
+		"./ctorserver", "./ctortools", "./ctormain", "./ctortools2", "./ctormain2")
 }
 
 func Test(t *testing.T) {

@@ -9,6 +9,7 @@ package errflow
 // the raw path although they look typed.
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/types"
@@ -26,6 +27,11 @@ type handlersFact struct {
 	// middleware, whether it turns handlers' errors into results
 	// (a serverConversion).
 	Middleware int8
+	// ServerOptions is, for an exported function that builds an mcp-go
+	// server whose own options pass handlers' errors on and that adds the
+	// options its callers give it, 1 + the index of that variadic
+	// parameter (see callersOptions); 0 otherwise.
+	ServerOptions int8
 }
 
 // A FactParam is the paths of one parameter of an adapter.
@@ -134,6 +140,16 @@ func (f *finder) exportAdapters() {
 			fact.Middleware = int8(c)
 		}
 	}
+	for fn, i := range f.serverCtors {
+		fact := byFunc[fn]
+		if fact == nil {
+			fact = &handlersFact{}
+			byFunc[fn] = fact
+			order = append(order, fn)
+		}
+		fact.ServerOptions = int8(i + 1)
+	}
+	slices.SortFunc(order, func(a, b *types.Func) int { return cmp.Compare(a.Pos(), b.Pos()) })
 	for _, fn := range order {
 		fact := byFunc[fn]
 		slices.SortFunc(fact.Params, func(a, b FactParam) int { return a.Index - b.Index })

@@ -291,6 +291,10 @@ type finder struct {
 	fieldWrites map[*types.Var][]siteExpr
 	servers     map[ast.Expr]serverConversion
 	reading     map[ast.Expr]bool    // option slices being read
+	// serverCtors are the exported functions that build a server with
+	// the options their callers elsewhere give (see callersOptions), with
+	// the index of that parameter.
+	serverCtors map[*types.Func]int
 	following   map[followKey]bool   // expressions funcValues is following
 	named       map[*types.Func]bool // functions the package names without calling them (see unreachable)
 	foreign     map[*types.Func]bool // the functions of ForeignSources

@@ -22,6 +22,10 @@ const (
 	unknownServer serverConversion = iota
 	converts                       // the server turns handlers' errors into results
 	passesErrors                   // the server sends them as JSON-RPC errors
+	// fromCallers: the server passes errors unless the options callers in
+	// other packages hand an exported constructor (NewServer(version,
+	// opts...)) make it convert them: the callers decide.
+	fromCallers
 )
 
 // combine is the conversion of a value that may be either server.
@@ -31,6 +35,8 @@ func combine(a, b serverConversion) serverConversion {
 		return converts // some server converts: precision first
 	case a == unknownServer || b == unknownServer:
 		return unknownServer
+	case a == fromCallers || b == fromCallers:
+		return fromCallers
 	}
 	return passesErrors
 }
@@ -73,6 +79,8 @@ func (f *finder) serverValue(b *Body, expr ast.Expr, depth int) serverConversion
 		case *ast.CallExpr:
 			if model.IsFunc(model.Callee(f.info, o), model.MCPGoServer, "NewMCPServer") {
 				add(f.optionsConvert(b, o, depth))
+			} else if c, ok := f.ctorConversion(b, o, depth); ok {
+				add(c)
 			} else {
 				add(unknownServer)
 			}
@@ -156,6 +164,62 @@ func (f *finder) paramArgs(e ast.Expr) ([]siteExpr, bool) {
 	return out, true
 }
 
+// callersOptions reports whether e is the variadic options parameter of
+// an exported function of the package that the package does not call:
+// the options callers elsewhere give it. The function is noted as a
+// server constructor (serverCtors), exported in its fact, so that its
+// callers decide.
+func (f *finder) callersOptions(e ast.Expr) bool {
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	p, ok := f.info.Uses[id].(*types.Var)
+	if !ok || !IsParam(p) {
+		return false
+	}
+	fn := f.paramOwner(p)
+	if fn == nil || !fn.Exported() || len(f.callsOf[fn]) > 0 || !fn.Signature().Variadic() {
+		return false
+	}
+	i := paramIndex(fn.Signature(), p)
+	if i != fn.Signature().Params().Len()-1 {
+		return false
+	}
+	if f.serverCtors == nil {
+		f.serverCtors = map[*types.Func]int{}
+	}
+	f.serverCtors[fn] = i
+	return true
+}
+
+// ctorConversion says, for a call of a server constructor of another
+// package (see callersOptions), whether the server it builds converts
+// handlers' errors: its own options pass them (its fact says so), so the
+// options this call hands it decide.
+func (f *finder) ctorConversion(b *Body, call *ast.CallExpr, depth int) (serverConversion, bool) {
+	fn := model.Callee(f.info, call)
+	if fn == nil || fn.Pkg() == f.r.pass.Pkg {
+		return 0, false
+	}
+	fact := new(handlersFact)
+	if !f.r.pass.ImportObjectFact(fn, fact) || fact.ServerOptions == 0 {
+		return 0, false
+	}
+	i := int(fact.ServerOptions) - 1
+	result := passesErrors
+	if call.Ellipsis.IsValid() {
+		if i < len(call.Args) {
+			result = combine(result, f.optionSlice(b, call.Args[len(call.Args)-1], depth))
+		}
+		return result, true
+	}
+	for j := i; j < len(call.Args); j++ {
+		result = combine(result, f.option(b, call.Args[j], depth))
+	}
+	return result, true
+}
+
 // optionsConvert says whether the options of a server.NewMCPServer call
 // make the server convert handlers' errors.
 func (f *finder) optionsConvert(b *Body, call *ast.CallExpr, depth int) serverConversion {
@@ -214,6 +278,10 @@ func (f *finder) optionSlice(b *Body, expr ast.Expr, depth int) serverConversion
 				continue
 			}
 			args, ok := f.paramArgs(o)
+			if !ok && f.callersOptions(o) {
+				result = combine(result, fromCallers)
+				continue
+			}
 			if !ok || len(args) == 0 {
 				result = combine(result, unknownServer)
 				continue
@@ -356,11 +424,19 @@ func (r *Result) ServersPassErrors() (built, passing bool) {
 func (f *finder) noteServers() {
 	passing := true
 	note := func(b *Body, call *ast.CallExpr) {
-		if !model.IsFunc(model.Callee(f.info, call), model.MCPGoServer, "NewMCPServer") {
+		var c serverConversion
+		if model.IsFunc(model.Callee(f.info, call), model.MCPGoServer, "NewMCPServer") {
+			c = f.optionsConvert(b, call, 0)
+		} else if cc, ok := f.ctorConversion(b, call, 0); ok {
+			c = cc // a server constructor of another package, given options here
+		} else {
 			return
 		}
+		if c == fromCallers {
+			return // built for callers elsewhere, who decide (see callersOptions)
+		}
 		f.r.serversBuilt = true
-		if f.optionsConvert(b, call, 0) != passesErrors {
+		if c != passesErrors {
 			passing = false
 		}
 		f.r.serverSites = append(f.r.serverSites, call)
