@@ -290,7 +290,7 @@ type finder struct {
 	// in a struct.
 	fieldWrites map[*types.Var][]siteExpr
 	servers     map[ast.Expr]serverConversion
-	reading     map[ast.Expr]bool    // option slices being read
+	reading     map[ast.Expr]bool // option slices being read
 	// serverCtors are the exported functions that build a server with
 	// the options their callers elsewhere give (see callersOptions), with
 	// the index of that parameter.
