@@ -119,6 +119,10 @@
 // enclosing one is: a conflict taken for "already there" is no longer the
 // failure once the lookup of what is there fails, and returning it loses
 // the one that is.
+// A branch that can never run is not judged: an if err != nil nested
+// after an if err != nil that returned, with nothing assigning err in
+// between, is left from an edit (if !valid(id) { if err != nil { … } }).
+//
 // The helpers the handler's error comes from are held to the same, however
 // it reaches the handler: returned, wrapped, or kept in a field of a type
 // of the package and returned from there (a setup check a sync.Once runs,

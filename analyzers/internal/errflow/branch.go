@@ -317,3 +317,79 @@ func PathTo(root, node ast.Node) []ast.Node {
 	})
 	return found
 }
+
+// deadBranch reports whether br, the branch of is that runs with its
+// error non-nil, can never run: an earlier if of the same block (or of
+// one enclosing it) returned when the error was not nil, and nothing
+// assigns it in between. (if !valid(id) { if err != nil { … } }, with
+// err checked and returned on just before, is left from an edit.)
+func deadBranch(info *types.Info, body *ast.BlockStmt, is *ast.IfStmt, br *Branch) bool {
+	if body == nil || br.Base != nil || br.Partial || br.Sentinel || br.Body != ast.Node(is.Body) || is.Init != nil {
+		return false
+	}
+	path := PathTo(body, is)
+	for i := len(path) - 1; i > 0; i-- {
+		switch parent := path[i-1].(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BlockStmt:
+			for j := len(parent.List) - 1; j >= 0; j-- {
+				st := parent.List[j]
+				if st.Pos() >= path[i].Pos() {
+					continue
+				}
+				if returnsOnErr(info, st, br.Err) {
+					return true
+				}
+				if assigns(info, st, br.Err) {
+					return false
+				}
+			}
+		}
+	}
+	return false
+}
+
+// returnsOnErr reports whether st is if err != nil { …; return … }.
+func returnsOnErr(info *types.Info, st ast.Stmt, err *types.Var) bool {
+	is, ok := st.(*ast.IfStmt)
+	if !ok || is.Else != nil || !terminating(is.Body) {
+		return false
+	}
+	if is.Init != nil && assigns(info, is.Init, err) {
+		return false // if err := f(); err != nil: another err
+	}
+	c, ok := ast.Unparen(is.Cond).(*ast.BinaryExpr)
+	if !ok || c.Op != token.NEQ {
+		return false // err != nil && more: it may carry on with err not nil
+	}
+	t, ok := comparison(info, c)
+	return ok && t.err == err && t.base == nil && t.nonNil && !t.sentinel
+}
+
+// assigns reports whether n assigns v anywhere, or takes its address.
+func assigns(info *types.Info, n ast.Node, v *types.Var) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, lhs := range n.Lhs {
+				if id, ok := ast.Unparen(lhs).(*ast.Ident); ok && info.ObjectOf(id) == v {
+					found = true
+				}
+			}
+		case *ast.UnaryExpr:
+			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND && info.Uses[id] == v {
+				found = true
+			}
+		case *ast.ValueSpec:
+			for _, name := range n.Names {
+				if info.Defs[name] == v {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}

@@ -204,6 +204,7 @@ func branches(cond bool) error {
 	} else if cond {
 		return err // in: err plain
 	}
+	err = f() // a fresh error: the checks above do not decide this one
 	if err != nil && cond {
 		return err // in: err plain
 	}

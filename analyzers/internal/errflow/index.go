@@ -282,7 +282,11 @@ func (w *rootWalk) visit(n ast.Node) bool {
 			}
 		}
 	case *ast.IfStmt:
-		top.Branches = append(top.Branches, ifBranches(w.info, n)...)
+		for _, br := range ifBranches(w.info, n) {
+			if !deadBranch(w.info, top.Block, n, br) {
+				top.Branches = append(top.Branches, br)
+			}
+		}
 	case *ast.SwitchStmt:
 		top.Branches = append(top.Branches, switchBranches(w.info, n)...)
 		if n.Tag != nil {
