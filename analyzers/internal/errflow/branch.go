@@ -332,6 +332,10 @@ func deadBranch(info *types.Info, body *ast.BlockStmt, is *ast.IfStmt, br *Branc
 		switch parent := path[i-1].(type) {
 		case *ast.FuncLit:
 			return false
+		case *ast.ForStmt, *ast.RangeStmt:
+			if assigns(info, parent, br.Err) {
+				return false // assigned later in the loop: the next round sees it
+			}
 		case *ast.BlockStmt:
 			for j := len(parent.List) - 1; j >= 0; j-- {
 				st := parent.List[j]

@@ -43,4 +43,23 @@ func fallback(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult
 func registerDead(m *server.MCPServer) {
 	m.AddTool(mcp.NewTool("described"), described)
 	m.AddTool(mcp.NewTool("fallback"), fallback)
+	m.AddTool(mcp.NewTool("retried"), retried)
+}
+
+// retried checks err at the top of a loop that assigns it further down:
+// the check runs with the last round's error.
+func retried(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	data, err := os.ReadFile(req.GetString("path", ""))
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("reading the description", err), nil
+	}
+	for _, alt := range req.GetStringSlice("alternatives", nil) {
+		if len(data) > 0 {
+			if err != nil {
+				return mcp.NewToolResultError("an alternative could not be read"), nil // want `preserve-cause-on-rethrow`
+			}
+		}
+		data, err = os.ReadFile(alt)
+	}
+	return mcp.NewToolResultText(string(data)), nil
 }
