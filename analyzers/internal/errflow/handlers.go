@@ -295,9 +295,11 @@ type finder struct {
 	// the options their callers elsewhere give (see callersOptions), with
 	// the index of that parameter.
 	serverCtors map[*types.Func]int
-	following   map[followKey]bool   // expressions funcValues is following
-	named       map[*types.Func]bool // functions the package names without calling them (see unreachable)
-	foreign     map[*types.Func]bool // the functions of ForeignSources
+	// ctorCandidates collects them while one server's options are read.
+	ctorCandidates map[*types.Func]int
+	following      map[followKey]bool   // expressions funcValues is following
+	named          map[*types.Func]bool // functions the package names without calling them (see unreachable)
+	foreign        map[*types.Func]bool // the functions of ForeignSources
 	// helpersOnly: the finder follows a service's errors (ErrorHelpers),
 	// not a handler's, and records no ForeignSources: the functions of
 	// other packages it meets go to helperForeign instead.

@@ -12,6 +12,7 @@ package errflow
 import (
 	"go/ast"
 	"go/types"
+	"maps"
 
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
 )
@@ -186,10 +187,9 @@ func (f *finder) callersOptions(e ast.Expr) bool {
 	if i != fn.Signature().Params().Len()-1 {
 		return false
 	}
-	if f.serverCtors == nil {
-		f.serverCtors = map[*types.Func]int{}
+	if f.ctorCandidates != nil {
+		f.ctorCandidates[fn] = i
 	}
-	f.serverCtors[fn] = i
 	return true
 }
 
@@ -426,7 +426,18 @@ func (f *finder) noteServers() {
 	note := func(b *Body, call *ast.CallExpr) {
 		var c serverConversion
 		if model.IsFunc(model.Callee(f.info, call), model.MCPGoServer, "NewMCPServer") {
+			// The constructors whose callers' options this server takes
+			// are theirs to decide only when nothing else does: its own
+			// options pass errors on.
+			f.ctorCandidates = map[*types.Func]int{}
 			c = f.optionsConvert(b, call, 0)
+			if c == fromCallers {
+				if f.serverCtors == nil {
+					f.serverCtors = map[*types.Func]int{}
+				}
+				maps.Copy(f.serverCtors, f.ctorCandidates)
+			}
+			f.ctorCandidates = nil
 		} else if cc, ok := f.ctorConversion(b, call, 0); ok {
 			c = cc // a server constructor of another package, given options here
 		} else {

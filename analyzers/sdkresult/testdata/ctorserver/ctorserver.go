@@ -17,6 +17,14 @@ func NewServer(version string, opts ...server.ServerOption) *server.MCPServer {
 	return server.NewMCPServer("inventory", version, opts...)
 }
 
+// NewConvertingServer builds a server whose own options convert
+// handlers' errors: its callers' options cannot undo that.
+func NewConvertingServer(version string, opts ...server.ServerOption) *server.MCPServer {
+	defaults := []server.ServerOption{server.WithToolHandlerMiddleware(Converting())}
+	opts = append(defaults, opts...)
+	return server.NewMCPServer("inventory", version, opts...)
+}
+
 // Converting is a middleware that answers every handler's error as an
 // error result.
 func Converting() server.ToolHandlerMiddleware {
