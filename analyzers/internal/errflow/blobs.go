@@ -325,7 +325,8 @@ func (w *walk) structBlobs(o Origin, depth int) []Blob {
 }
 
 // fieldWrites returns the raw values the root stores in the text fields
-// of the local v once it is built, before use: r.Stderr = stderr.String().
+// of the local v once it is built, before use: r.Stderr = stderr.String(),
+// and res.Bytes.Write(body).
 func (w *walk) fieldWrites(v *types.Var, use ast.Node, depth int) []Blob {
 	info := w.s.info
 	var out []Blob
@@ -334,42 +335,45 @@ func (w *walk) fieldWrites(v *types.Var, use ast.Node, depth int) []Blob {
 		if !w.r.Resolver.MayRunBefore(mv.node, use) {
 			continue
 		}
-		if call, ok := mv.node.(*ast.CallExpr); ok && mv.kind == moveCall && slices.Contains(w.r.to(mv), v) {
-			// res.Bytes.Write(body): a buffer field filled with raw text.
-			if field, arg := w.bufferWrite(call, v); arg != nil {
-				for _, b := range w.blobs(arg, depth+1) {
-					b.Field = field
-					out = appendBlob(out, b)
-				}
-			}
+		call, ok := mv.node.(*ast.CallExpr)
+		if !ok || mv.kind != moveCall || !slices.Contains(w.r.to(mv), v) {
 			continue
 		}
-		as, ok := mv.node.(*ast.AssignStmt)
-		if !ok || mv.kind != moveInto || !slices.Contains(w.r.to(mv), v) {
-			continue
-		}
-		for j, lhs := range as.Lhs {
-			sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
-			if !ok || localVar(info, sel.X) != v {
-				continue
-			}
-			if s, ok := info.Selections[sel]; !ok || s.Kind() != types.FieldVal || len(s.Index()) != 1 || !IsText(s.Type()) && !isTextList(s.Type()) {
-				continue // a field of the struct itself, not of one it embeds
-			}
-			for _, b := range w.blobs(Assigned(as, j), depth+1) {
-				b.Field = sel.Sel.Name
+		// res.Bytes.Write(body): a buffer field filled with raw text.
+		if field, arg := w.bufferWrite(call, v); arg != nil {
+			for _, b := range w.blobs(arg, depth+1) {
+				b.Field = field
 				out = appendBlob(out, b)
 			}
 		}
 	}
+	w.fieldAssigns(v, use, func(sel *ast.SelectorExpr, rhs ast.Expr) {
+		if s, ok := info.Selections[sel]; !ok || s.Kind() != types.FieldVal || len(s.Index()) != 1 || !IsText(s.Type()) && !isTextList(s.Type()) {
+			return // a field of the struct itself, not of one it embeds
+		}
+		for _, b := range w.blobs(rhs, depth+1) {
+			b.Field = sel.Sel.Name
+			out = appendBlob(out, b)
+		}
+	})
 	return out
 }
 
 // fieldShown returns the parameters whose text the root stores, before
 // use, in the text fields of the local v that fields names.
 func (w *walk) fieldShown(v *types.Var, use ast.Node, fields map[string]bool, depth int) varSet {
-	info := w.s.info
 	var out varSet
+	w.fieldAssigns(v, use, func(sel *ast.SelectorExpr, rhs ast.Expr) {
+		if fields[sel.Sel.Name] && IsText(w.s.info.TypeOf(sel)) {
+			out = union(out, w.shown(rhs, depth+1))
+		}
+	})
+	return out
+}
+
+// fieldAssigns calls each with every assignment the root makes, before
+// use, to a field of the local v (v.F = rhs).
+func (w *walk) fieldAssigns(v *types.Var, use ast.Node, each func(sel *ast.SelectorExpr, rhs ast.Expr)) {
 	for i := range w.r.moves {
 		mv := &w.r.moves[i]
 		as, ok := mv.node.(*ast.AssignStmt)
@@ -377,14 +381,11 @@ func (w *walk) fieldShown(v *types.Var, use ast.Node, fields map[string]bool, de
 			continue
 		}
 		for j, lhs := range as.Lhs {
-			sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
-			if !ok || localVar(info, sel.X) != v || !fields[sel.Sel.Name] || !IsText(info.TypeOf(sel)) {
-				continue
+			if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && localVar(w.s.info, sel.X) == v {
+				each(sel, Assigned(as, j))
 			}
-			out = union(out, w.shown(Assigned(as, j), depth+1))
 		}
 	}
-	return out
 }
 
 // bufferWrite returns, for a call v.F.Write(x) or v.F.WriteString(x) of
