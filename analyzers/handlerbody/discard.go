@@ -234,7 +234,7 @@ func filledIn(info *types.Info, call *ast.CallExpr) []*types.Var {
 		if !ok || u.Op != token.AND {
 			continue
 		}
-		if !destination(paramType(sig, i)) {
+		if !errflow.Fillable(errflow.ParamType(sig, i)) {
 			continue
 		}
 		if v := errflow.RootVar(info, u.X); v != nil && errflow.IsLocal(v) {
@@ -242,38 +242,6 @@ func filledIn(info *types.Info, call *ast.CallExpr) []*types.Var {
 		}
 	}
 	return out
-}
-
-// paramType returns the type of sig's parameter that takes the i-th
-// argument, an element of the variadic one included; nil past the end.
-func paramType(sig *types.Signature, i int) types.Type {
-	params := sig.Params()
-	n := params.Len()
-	switch {
-	case sig.Variadic() && i >= n-1:
-		if s, ok := params.At(n - 1).Type().(*types.Slice); ok {
-			return s.Elem()
-		}
-		return nil
-	case i < n:
-		return params.At(i).Type()
-	}
-	return nil
-}
-
-// destination reports whether a parameter of type t is one a call fills
-// in: a pointer, or an empty interface.
-func destination(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	switch u := t.Underlying().(type) {
-	case *types.Pointer:
-		return true
-	case *types.Interface:
-		return u.Empty()
-	}
-	return false
 }
 
 // testedBetween reports whether an if between from and to tests one of

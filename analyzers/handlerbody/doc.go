@@ -558,6 +558,27 @@
 // a probe that fails (os.Stat, exec.LookPath, a directory entry's Info:
 // the thing is not there, and the loop goes on looking),
 // a loop nested in one that returns, and a loop in a function literal.
+// A branch that only logs, with nothing after it in the iteration (out of
+// the ifs around it, or only a continue), skips as a continue does. What
+// the failed call itself was to fill in counts as written: a local handed
+// by address (appendPage(data, &all)), or a pointer handed to a function
+// of the package that fills it, directly or through the functions it
+// hands it to. A function whose answer is what it fills in through a
+// parameter answers with any success it returns:
+//
+//	func searchDir(dir, q string, found *[]Match) error {
+//		for _, e := range entries {
+//			if err := searchFile(e, q, found); err != nil { // flagged
+//				log.Printf("searching %s: %v", e, err)
+//			}
+//		}
+//		return nil
+//	}
+//
+// Not reported: a log-only branch followed by more of the iteration (it
+// goes on with what the failed call gave), and a call handed a pointer
+// it only reads.
+//
 // The same holds in the functions whose answer a handler gives (a helper
 // that builds a message part by part), in this package or another; in
 // another, for a loop in an exported function or in one it answers with

@@ -40,11 +40,14 @@ func noSkippedFailure(h *handler) {
 		if !ok || br.Partial || br.Sentinel || br.Cond == nil {
 			continue
 		}
+		loop := enclosingLoop(h.b.Block, body)
 		tok := onlySkips(info, br.Err, body)
+		if tok == token.ILLEGAL && loop != nil && onlyReported(info, br.Err, body) && endsIteration(loop, body) {
+			tok = token.CONTINUE // if err := add(x, &all); err != nil { log.Print(err) } }
+		}
 		if tok == token.ILLEGAL {
 			continue
 		}
-		loop := enclosingLoop(h.b.Block, body)
 		if loop == nil || !flow.FailedCall(h.b, br) || flow.Probes(h.b, br) || tok == token.BREAK && !breaksLoop(loop, body, br.Err) {
 			continue
 		}
@@ -54,7 +57,7 @@ func noSkippedFailure(h *handler) {
 		}
 		answer := derived(info, h.b.Block, loop.End(), h.b.Block.End(), written)
 		ret := h.answerAfter(h.b.Block, loop, answer)
-		if !h.carriesOn(br, body, ret) || !search && !errflow.MentionsAny(info, ret, answer) || tellsAsked(info, h.b.Block, loop, ret) {
+		if !h.carriesOn(br, body, ret) || !search && !errflow.MentionsAny(info, ret, answer) && !h.fillsAny(written) || tellsAsked(info, h.b.Block, loop, ret) {
 			continue
 		}
 		if !h.c.once(rules.NoFakeEmptyResult, br.Body) {
@@ -254,6 +257,9 @@ func enclosingLoop(fn *ast.BlockStmt, node ast.Node) ast.Stmt {
 // search, and the return after the loop is its "found nothing"), and the
 // variables declared before it that it writes into. A count (n++) is
 // not among them: "2 of 3 done" may be the answer's honest summary.
+//
+// What the failed call itself was to fill in (search(dir, q, &found)) is
+// written too: the failure leaves it out of the answer.
 func (h *handler) loopWrites(loop ast.Stmt, br *errflow.Branch) (search bool, written []*types.Var) {
 	end := br.Body.End()
 	declaredBefore := func(v *types.Var) bool { return v.Pos() < loop.Pos() }
@@ -262,7 +268,74 @@ func (h *handler) loopWrites(loop ast.Stmt, br *errflow.Branch) (search bool, wr
 			search = search || ret.Pos() > end && h.success(ret)
 		}
 	})
+	for _, v := range h.c.flow.FilledByFailure(h.b, br) {
+		if declaredBefore(v) && !slices.Contains(written, v) {
+			written = append(written, v)
+		}
+	}
 	return search, written
+}
+
+// fillsAny reports whether one of vars is a parameter the function fills
+// in (searchDir(dir, q string, found *[]Match) error): its answer is what
+// it writes there, and any success it returns gives it.
+func (h *handler) fillsAny(vars []*types.Var) bool {
+	return slices.ContainsFunc(vars, func(v *types.Var) bool { return h.c.flow.FillsVar(h.b, v) })
+}
+
+// endsIteration reports whether the if statement whose body is body is
+// the last the iteration of loop runs: nothing follows it up to the end
+// of the loop's body, out of the ifs around it, or only a continue does.
+//
+//	for _, e := range entries {
+//		if !e.IsDir() {
+//			if err := searchFile(e, q, found); err != nil {
+//				log.Print(err) // the iteration ends here
+//			}
+//		}
+//	}
+func endsIteration(loop ast.Stmt, body *ast.BlockStmt) bool {
+	path := errflow.PathTo(loop, body)
+	if len(path) < 2 {
+		return false
+	}
+	if is, ok := path[len(path)-2].(*ast.IfStmt); !ok || is.Body != body || is.Else != nil {
+		return false
+	}
+	// Climb from the if: each statement must end its block, which must
+	// be the loop's body or a branch of an if that ends its own.
+	for i := len(path) - 2; i >= 2; i-- {
+		block, ok := path[i-1].(*ast.BlockStmt)
+		if !ok {
+			return false
+		}
+		at := slices.Index(block.List, path[i].(ast.Stmt))
+		switch rest := block.List[at+1:]; {
+		case len(rest) == 1:
+			bs, ok := rest[0].(*ast.BranchStmt)
+			return ok && bs.Tok == token.CONTINUE && bs.Label == nil
+		case len(rest) > 1:
+			return false
+		case block == loopBody(loop):
+			return true
+		}
+		if _, ok := path[i-2].(*ast.IfStmt); !ok {
+			return false
+		}
+		i-- // from the block up to its if
+	}
+	return false
+}
+
+// loopBody returns the body of a for or range statement.
+func loopBody(loop ast.Stmt) *ast.BlockStmt {
+	switch l := loop.(type) {
+	case *ast.ForStmt:
+		return l.Body
+	case *ast.RangeStmt:
+		return l.Body
+	}
+	return nil
 }
 
 // writesAfter returns the local variables, of those keep admits, that

@@ -12,6 +12,7 @@ package errflow
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"regexp"
 	"slices"
@@ -1081,44 +1082,182 @@ func (r *Result) FailedValues(b *Body, br *Branch) []*types.Var {
 	return out
 }
 
+// FilledByFailure returns the variables of b that the calls br's error
+// comes from fill in (see FilledByCall): what a failed call was to add,
+// and did not.
+func (r *Result) FilledByFailure(b *Body, br *Branch) []*types.Var {
+	var out []*types.Var
+	for _, o := range handledOrigins(b, br) {
+		if call, ok := ast.Unparen(o.Expr).(*ast.CallExpr); ok {
+			for _, v := range r.FilledByCall(b, call) {
+				if !slices.Contains(out, v) {
+					out = append(out, v)
+				}
+			}
+		}
+	}
+	return out
+}
+
 // FillsParam reports whether b writes into what a parameter points to: an
 // element of a map or slice, a field through a pointer, the pointee. Such
 // a function's answer is what it fills in, and returning early leaves it
 // empty.
 func (r *Result) FillsParam(b *Body) bool {
+	return slices.Contains(r.paramFills(b), true)
+}
+
+// FillsParamAt reports whether b fills in what its i'th parameter points
+// to: it writes through it (as FillsParam), or hands it to a function of
+// the package that fills it (searchDir(sub, q, results), which appends
+// to *results in searchFile, or in itself, one directory down).
+func (r *Result) FillsParamAt(b *Body, i int) bool {
+	fills := r.paramFills(b)
+	return i >= 0 && i < len(fills) && fills[i]
+}
+
+// FillsVar reports whether v is a parameter of b that b fills in (see
+// FillsParamAt): what b writes into it is b's answer, whatever b returns.
+func (r *Result) FillsVar(b *Body, v *types.Var) bool {
+	return declares(b, v) && r.FillsParamAt(b, paramIndex(b.Sig, v))
+}
+
+// paramFills computes, once per body, which of b's parameters it fills
+// in. A body that is still being computed when a call reaches it again
+// (recursion) fills what its own writes fill: the call adds nothing.
+func (r *Result) paramFills(b *Body) []bool {
+	if b == nil || b.Sig == nil || b.Block == nil {
+		return nil
+	}
+	if r.fills == nil {
+		r.fills = map[*Body][]bool{}
+	}
+	if fills, ok := r.fills[b]; ok {
+		return fills
+	}
 	info := r.pass.TypesInfo
-	isParam := func(e ast.Expr) bool {
+	fills := make([]bool, b.Sig.Params().Len())
+	r.fills[b] = fills
+	param := func(e ast.Expr) int {
 		id, ok := ast.Unparen(e).(*ast.Ident)
 		if !ok {
-			return false
+			return -1
 		}
 		v, ok := info.Uses[id].(*types.Var)
-		return ok && declares(b, v)
+		if !ok || !declares(b, v) {
+			return -1
+		}
+		return paramIndex(b.Sig, v)
 	}
-	fills := false
+	mark := func(i int) {
+		if i >= 0 {
+			fills[i] = true
+		}
+	}
+	var calls []*ast.CallExpr
 	ast.Inspect(b.Block, func(n ast.Node) bool {
-		if fills {
+		switch n := n.(type) {
+		case *ast.FuncLit:
 			return false
-		}
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
-		as, ok := n.(*ast.AssignStmt)
-		if !ok {
-			return true
-		}
-		for _, lhs := range as.Lhs {
-			switch l := ast.Unparen(lhs).(type) {
-			case *ast.IndexExpr:
-				fills = fills || isParam(l.X)
-			case *ast.SelectorExpr:
-				_, ptr := info.TypeOf(l.X).Underlying().(*types.Pointer)
-				fills = fills || ptr && isParam(l.X)
-			case *ast.StarExpr:
-				fills = fills || isParam(l.X)
+		case *ast.CallExpr:
+			calls = append(calls, n)
+		case *ast.AssignStmt:
+			for _, lhs := range n.Lhs {
+				switch l := ast.Unparen(lhs).(type) {
+				case *ast.IndexExpr:
+					mark(param(l.X))
+				case *ast.SelectorExpr:
+					if _, ptr := info.TypeOf(l.X).Underlying().(*types.Pointer); ptr {
+						mark(param(l.X))
+					}
+				case *ast.StarExpr:
+					mark(param(l.X))
+				}
 			}
 		}
 		return true
 	})
+	for _, call := range calls {
+		callee := r.x.Decl(model.Callee(info, call))
+		if callee == nil {
+			continue
+		}
+		for j, a := range call.Args {
+			if i := param(a); i >= 0 && !fills[i] && r.FillsParamAt(callee, j) {
+				fills[i] = true
+			}
+		}
+	}
 	return fills
+}
+
+// FilledByCall returns the variables of b that call fills in: a local
+// handed by address to a function that fills its parameter, or to one of
+// another package that takes a pointer or an empty interface there
+// (json.Unmarshal(data, &page)); a pointer of b handed to a function of
+// the package that fills it (searchFile(path, q, results)).
+func (r *Result) FilledByCall(b *Body, call *ast.CallExpr) []*types.Var {
+	info := r.pass.TypesInfo
+	fn := model.Callee(info, call)
+	if fn == nil {
+		return nil
+	}
+	callee := r.x.Decl(fn)
+	var out []*types.Var
+	for j, a := range call.Args {
+		addr := false
+		if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
+			a, addr = u.X, true
+		}
+		id, ok := ast.Unparen(a).(*ast.Ident)
+		if !ok {
+			continue
+		}
+		v, ok := info.Uses[id].(*types.Var)
+		if !ok || !IsLocal(v) {
+			continue
+		}
+		switch {
+		case callee != nil:
+			if !r.FillsParamAt(callee, j) {
+				continue
+			}
+		case !addr || !Fillable(ParamType(fn.Signature(), j)):
+			continue
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// ParamType returns the type of sig's parameter that takes the i'th
+// argument, an element of the variadic one included; nil past the end.
+func ParamType(sig *types.Signature, i int) types.Type {
+	params := sig.Params()
+	n := params.Len()
+	switch {
+	case sig.Variadic() && i >= n-1:
+		if s, ok := params.At(n - 1).Type().(*types.Slice); ok {
+			return s.Elem()
+		}
+		return nil
+	case i < n:
+		return params.At(i).Type()
+	}
+	return nil
+}
+
+// Fillable reports whether a parameter of type t is one a call may fill
+// in: a pointer, or an empty interface.
+func Fillable(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		return true
+	case *types.Interface:
+		return u.Empty()
+	}
+	return false
 }

@@ -129,6 +129,7 @@ type Result struct {
 	// answerImpls and modulePkgs serve answerImplementations.
 	answerImpls map[*types.Func][]*types.Func
 	serves      map[*types.Func]bool // see Result.servesOnly
+	fills       map[*Body][]bool     // see Result.FillsParamAt
 	modulePkgs  *[]*types.Package
 	// helperForeign are, for each body, the functions of other packages
 	// its error may come from directly (see ForeignHelpers).
