@@ -1,6 +1,7 @@
 package errflow
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -323,11 +324,16 @@ func PathTo(root, node ast.Node) []ast.Node {
 // one enclosing it) returned when the error was not nil, and nothing
 // assigns it in between. (if !valid(id) { if err != nil { … } }, with
 // err checked and returned on just before, is left from an edit.)
-func deadBranch(info *types.Info, body *ast.BlockStmt, is *ast.IfStmt, br *Branch) bool {
-	if body == nil || br.Base != nil || br.Partial || br.Sentinel || br.Body != ast.Node(is.Body) || is.Init != nil {
+//
+// path runs from the function's body down to the if, both included.
+func deadBranch(info *types.Info, path []ast.Node, br *Branch) bool {
+	if len(path) == 0 {
 		return false
 	}
-	path := PathTo(body, is)
+	is, ok := path[len(path)-1].(*ast.IfStmt)
+	if !ok || br.Base != nil || br.Partial || br.Sentinel || br.Body != ast.Node(is.Body) || is.Init != nil {
+		return false
+	}
 	for i := len(path) - 1; i > 0; i-- {
 		switch parent := path[i-1].(type) {
 		case *ast.FuncLit:
@@ -337,11 +343,10 @@ func deadBranch(info *types.Info, body *ast.BlockStmt, is *ast.IfStmt, br *Branc
 				return false // assigned later in the loop: the next round sees it
 			}
 		case *ast.BlockStmt:
-			for j := len(parent.List) - 1; j >= 0; j-- {
+			// The statements before path[i], nearest first.
+			at, _ := slices.BinarySearchFunc(parent.List, path[i].Pos(), func(st ast.Stmt, pos token.Pos) int { return cmp.Compare(st.Pos(), pos) })
+			for j := at - 1; j >= 0; j-- {
 				st := parent.List[j]
-				if st.Pos() >= path[i].Pos() {
-					continue
-				}
 				if returnsOnErr(info, st, br.Err) {
 					return true
 				}

@@ -12,6 +12,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
@@ -207,7 +208,10 @@ func (w *rootWalk) walkRoot(node ast.Node) {
 	r.Body = w.enter(node)
 	r.Resolver.body = r.Body.Block
 	first := len(w.moves)
-	ast.Inspect(r.Body.Block, w.visit)
+	ast.PreorderStack(r.Body.Block, w.ancestors[:0], func(n ast.Node, ancestors []ast.Node) bool {
+		w.ancestors = ancestors
+		return w.visit(n)
+	})
 	w.resolveMoves(first)
 	r.moves = w.moves[first:len(w.moves):len(w.moves)] // the root's part of the package's moves
 	w.x.roots = append(w.x.roots, r)
@@ -219,8 +223,10 @@ type rootWalk struct {
 	x    *Index
 	r    *Root
 	info *types.Info
-	// stack holds the bodies enclosing the node visited, innermost last.
-	stack []*Body
+	// stack holds the bodies enclosing the node visited, innermost last,
+	// and ancestors the nodes enclosing it, from the root's block.
+	stack     []*Body
+	ancestors []ast.Node
 	// returned and callees hold identifiers of every root walked so far:
 	// an identifier lies in one root only.
 	returned map[*ast.Ident]bool // identifiers that are whole results of a return
@@ -259,6 +265,17 @@ func (w *rootWalk) enter(node ast.Node) *Body {
 	return b
 }
 
+// pathFrom returns the nodes from block, an ancestor of the node n being
+// visited, down to n, both included: PathTo without a walk of its own.
+func (w *rootWalk) pathFrom(block *ast.BlockStmt, n ast.Node) []ast.Node {
+	for i := len(w.ancestors) - 1; i >= 0; i-- {
+		if w.ancestors[i] == block {
+			return append(slices.Clip(w.ancestors[i:]), n)
+		}
+	}
+	return nil
+}
+
 func (w *rootWalk) visit(n ast.Node) bool {
 	if n == nil {
 		return false
@@ -282,8 +299,9 @@ func (w *rootWalk) visit(n ast.Node) bool {
 			}
 		}
 	case *ast.IfStmt:
+		path := w.pathFrom(top.Block, n)
 		for _, br := range ifBranches(w.info, n) {
-			if !deadBranch(w.info, top.Block, n, br) {
+			if !deadBranch(w.info, path, br) {
 				top.Branches = append(top.Branches, br)
 			}
 		}
