@@ -43,7 +43,11 @@
 // leaves the question to each call: the package that calls it with
 // options that pass errors on (server.WithRecovery(), hooks) builds a
 // server that passes them, and one that hands it a converting middleware
-// does not. See docs/how-a-return-reaches-the-client.md for what is
+// does not. A server a function of the package builds and returns
+// (func newServer() *server.MCPServer), also one handed on to the
+// function that registers the tools (addTools(s)), is what the function's
+// returns build; a nil returned on failure builds none. See
+// docs/how-a-return-reaches-the-client.md for what is
 // followed. Where the path cannot be followed, nothing is reported;
 // servers that convert errors where mcperrlint cannot see it (a go-sdk
 // receiving middleware, a proxy) set -sdkresult.converting-middleware:

@@ -82,6 +82,8 @@ func (f *finder) serverValue(b *Body, expr ast.Expr, depth int) serverConversion
 				add(f.optionsConvert(b, o, depth))
 			} else if c, ok := f.ctorConversion(b, o, depth); ok {
 				add(c)
+			} else if c, ok := f.builtBy(o, depth); ok {
+				add(c)
 			} else {
 				add(unknownServer)
 			}
@@ -191,6 +193,53 @@ func (f *finder) callersOptions(e ast.Expr) bool {
 		f.ctorCandidates[fn] = i
 	}
 	return true
+}
+
+// builtBy says, for a call of a function of the package that returns an
+// mcp-go server (func newServer() *server.MCPServer { return
+// server.NewMCPServer(…) }), whether the servers its returns give convert
+// handlers' errors. A nil it returns on failure builds no server.
+func (f *finder) builtBy(call *ast.CallExpr, depth int) (serverConversion, bool) {
+	body := f.x.Decl(model.Callee(f.info, call))
+	if body == nil || body.Sig == nil {
+		return 0, false
+	}
+	index := -1
+	for i := range body.Sig.Results().Len() {
+		if isServerType(body.Sig.Results().At(i).Type()) {
+			index = i
+			break
+		}
+	}
+	if index < 0 {
+		return 0, false
+	}
+	result := serverConversion(-1)
+	for _, ret := range body.Returns {
+		if len(ret.Results) != body.Sig.Results().Len() || IsNil(f.info, ret.Results[index]) {
+			continue
+		}
+		c := f.serverValue(body, ret.Results[index], depth+1)
+		if result < 0 {
+			result = c
+		} else {
+			result = combine(result, c)
+		}
+	}
+	if result < 0 {
+		return 0, false
+	}
+	return result, true
+}
+
+// isServerType reports whether t is *server.MCPServer of mcp-go.
+func isServerType(t types.Type) bool {
+	ptr, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	named, ok := ptr.Elem().(*types.Named)
+	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == model.MCPGoServer && named.Obj().Name() == "MCPServer"
 }
 
 // ctorConversion says, for a call of a server constructor of another
