@@ -43,7 +43,7 @@ func noSkippedFailure(h *handler) {
 		loop := enclosingLoop(h.b.Block, body)
 		tok := onlySkips(info, br.Err, body)
 		if tok == token.ILLEGAL && loop != nil && onlyReported(info, br.Err, body) && endsIteration(loop, body) {
-			tok = token.CONTINUE // if err := add(x, &all); err != nil { log.Print(err) } }
+			tok = token.CONTINUE // if err := add(x, &all); err != nil { log.Print(err) }, last in the iteration
 		}
 		if tok == token.ILLEGAL {
 			continue

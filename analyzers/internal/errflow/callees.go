@@ -1124,7 +1124,9 @@ func (r *Result) FillsVar(b *Body, v *types.Var) bool {
 
 // paramFills computes, once per body, which of b's parameters it fills
 // in. A body that is still being computed when a call reaches it again
-// (recursion) fills what its own writes fill: the call adds nothing.
+// (recursion) fills what its own writes fill: the call adds nothing. In
+// mutual recursion the body computed meanwhile keeps what it saw then: a
+// fill may be missed, none is made up.
 func (r *Result) paramFills(b *Body) []bool {
 	if b == nil || b.Sig == nil || b.Block == nil {
 		return nil
