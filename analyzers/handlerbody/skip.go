@@ -160,25 +160,20 @@ func (c *checker) closuresIn(block *ast.BlockStmt) []localClosure {
 // literals) that hold a call of v.
 func callStmts(info *types.Info, block *ast.BlockStmt, v *types.Var) []ast.Stmt {
 	var out []ast.Stmt
-	var stack []ast.Stmt
-	ast.Inspect(block, func(n ast.Node) bool {
+	ast.PreorderStack(block, nil, func(n ast.Node, stack []ast.Node) bool {
 		switch n := n.(type) {
-		case nil:
-			return false
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && info.Uses[id] == v && len(stack) > 0 {
-				out = append(out, stack[len(stack)-1])
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); !ok || info.Uses[id] != v {
+				break
 			}
-		}
-		if st, ok := n.(ast.Stmt); ok {
-			// Statements nest: keep those that enclose the node being
-			// visited (the stack is trimmed by position).
-			for len(stack) > 0 && stack[len(stack)-1].End() <= st.Pos() {
-				stack = stack[:len(stack)-1]
+			for i := len(stack) - 1; i >= 0; i-- {
+				if st, ok := stack[i].(ast.Stmt); ok {
+					out = append(out, st)
+					break
+				}
 			}
-			stack = append(stack, st)
 		}
 		return true
 	})
