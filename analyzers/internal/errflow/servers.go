@@ -82,7 +82,7 @@ func (f *finder) serverValue(b *Body, expr ast.Expr, depth int) serverConversion
 				add(f.optionsConvert(b, o, depth))
 			} else if c, ok := f.ctorConversion(b, o, depth); ok {
 				add(c)
-			} else if c, ok := f.builtBy(o, depth); ok {
+			} else if c, ok := f.builtBy(o); ok {
 				add(c)
 			} else {
 				add(unknownServer)
@@ -198,8 +198,10 @@ func (f *finder) callersOptions(e ast.Expr) bool {
 // builtBy says, for a call of a function of the package that returns an
 // mcp-go server (func newServer() *server.MCPServer { return
 // server.NewMCPServer(…) }), whether the servers its returns give convert
-// handlers' errors. A nil it returns on failure builds no server.
-func (f *finder) builtBy(call *ast.CallExpr, depth int) (serverConversion, bool) {
+// handlers' errors. A nil it returns on failure builds no server. What a
+// return builds does not depend on the call, so it is settled once for
+// every registration that reaches it (serverConversion's memo).
+func (f *finder) builtBy(call *ast.CallExpr) (serverConversion, bool) {
 	body := f.x.Decl(model.Callee(f.info, call))
 	if body == nil || body.Sig == nil {
 		return 0, false
@@ -219,7 +221,7 @@ func (f *finder) builtBy(call *ast.CallExpr, depth int) (serverConversion, bool)
 		if len(ret.Results) != body.Sig.Results().Len() || IsNil(f.info, ret.Results[index]) {
 			continue
 		}
-		c := f.serverValue(body, ret.Results[index], depth+1)
+		c := f.serverConversion(body, ret.Results[index])
 		if result < 0 {
 			result = c
 		} else {
