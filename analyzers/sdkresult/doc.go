@@ -24,8 +24,11 @@
 // from elsewhere outside such a branch is unknown and never judged. An
 // error kept in a field is taken for a deliberate protocol error when the
 // package names one anywhere (a *jsonrpc.Error it builds may be what it
-// stored). Likewise a result is nil only when it is the literal nil or a
-// local that holds nothing else.
+// stored). An error a function the layer cannot see may have made (a
+// function value, a MarshalJSON behind json.Marshal) may be one too, but
+// not once its text is all that is kept: &PanelError{Details:
+// err.Error()} is the helper's own error. Likewise a result is nil only
+// when it is the literal nil or a local that holds nothing else.
 //
 // What a return means is decided by the path its values take to the SDK,
 // and the path is followed wherever it goes, through facts: a function

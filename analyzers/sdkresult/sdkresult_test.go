@@ -30,7 +30,7 @@ func Test(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), sdkresult.Analyzer,
 		"./gosdkraw", "./gosdktyped", "./mcpgo", "./register",
 		"./aliased", "./dotted", "./mcperrtools", "./suppress", "./wrappers", "./middleware",
-		"./fixgosdk", "./fixmcpgo", "./toolmw", "./clientfuncs", "./recovered", "./fielderrs", "./fieldrpc", "./builtserver")
+		"./fixgosdk", "./fixmcpgo", "./toolmw", "./clientfuncs", "./recovered", "./fielderrs", "./fieldrpc", "./builtserver", "./textcause")
 }
 
 // unfold turns folding off, so that the fixtures check each return; it

@@ -1036,6 +1036,32 @@ func paramSig(p *types.Var) *types.Signature {
 	return elemSig(p)
 }
 
+// calledResult returns the type of result index of calling parameter p:
+// its method named method, or, with no name, p itself (a function, the
+// one method of a one-method interface, an element of a slice of
+// functions); nil when it is not known.
+func calledResult(p *types.Var, method string, index int) types.Type {
+	var sig *types.Signature
+	if method == "" {
+		sig = paramSig(p)
+	} else if obj, _, _ := types.LookupFieldOrMethod(p.Type(), true, p.Pkg(), method); obj != nil {
+		if fn, ok := obj.(*types.Func); ok {
+			sig = fn.Signature()
+		}
+	}
+	if sig == nil || index < 0 || index >= sig.Results().Len() {
+		return nil
+	}
+	return sig.Results().At(index).Type()
+}
+
+// mayBeProtocol reports whether a value of type t may be an SDK's
+// protocol error: an interface may hold one, a concrete type only when it
+// is one. Unknown (nil) may.
+func mayBeProtocol(t types.Type) bool {
+	return t == nil || types.IsInterface(t) || protocolType(t) != 0
+}
+
 // oneMethod returns the method of an interface type with exactly one, or
 // nil.
 func oneMethod(t types.Type) *types.Func {
@@ -1161,6 +1187,9 @@ func (w *walk) calleeValue(call *ast.CallExpr, sum *Summary, sig *types.Signatur
 				inner = w.passedFuncValue(a, c.Result, depth)
 			}
 			inner.NonNil, inner.WrapsRPC, inner.ContextOnly = true, true, true
+			if c.Param < sig.Params().Len() && !mayBeProtocol(calledResult(sig.Params().At(c.Param), c.Method, c.Result)) {
+				inner.Protocol = 0 // err.Error() gives a text, never an SDK's protocol error
+			}
 			v.merge(inner)
 		}
 	}
