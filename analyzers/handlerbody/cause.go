@@ -297,7 +297,7 @@ func (h *handler) textConstructor(errExpr ast.Expr, br *errflow.Branch) (report.
 	}
 	name := fn.Name()
 	root := report.Root{
-		Pos: fn.Pos(), End: fn.Pos() + token.Pos(len(name)),
+		Pos: fn.Pos(), End: fn.Pos() + token.Pos(len(name)), Site: model.FuncName(fn),
 		Member: "an error that loses its cause through it",
 		Message: func(returns, funcs int) string {
 			return fmt.Sprintf("%s keeps only the text of the errors it is given: %s of %s lose their cause through it; give its error type a field for the cause (with an Unwrap method) and set it here, so the server's logs and errors.Is/As still see the cause",

@@ -164,7 +164,11 @@ func (r *Reporter) FlushRoots() {
 			d := r.withSites(g)
 			if g.root.Pos.IsValid() && (g.root.Pos < d.Pos || g.root.Pos >= d.End) {
 				// Where the edit that fixes it is, when that is elsewhere.
-				d.Related = append(slices.Clone(d.Related), analysis.RelatedInformation{Pos: g.root.Pos, End: g.root.End, Message: "one edit here, in " + g.root.Site + ", fixes it"})
+				where := "one edit here fixes it"
+				if g.root.Site != "" {
+					where = "one edit here, in " + g.root.Site + ", fixes it"
+				}
+				d.Related = append(slices.Clone(d.Related), analysis.RelatedInformation{Pos: g.root.Pos, End: g.root.End, Message: where})
 			}
 			key := loneKey{g.rule.ID, d.Pos, d.End}
 			if i, ok := lone[key]; ok {
