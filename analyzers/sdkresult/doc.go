@@ -49,7 +49,12 @@
 // does not. A server a function of the package builds and returns
 // (func newServer() *server.MCPServer), also one handed on to the
 // function that registers the tools (addTools(s)), is what the function's
-// returns build; a nil returned on failure builds none. See
+// returns build; a nil returned on failure builds none. A result helper
+// of another package of the module, an exported function answering as a
+// plain handler does ((*mcp.CallToolResult, error)) that its own package
+// never calls, is judged where a handler returns its results as they are
+// (return client.Request(v)): its package records what its returns do on
+// a handler's path, and the handler's package reports it there. See
 // docs/how-a-return-reaches-the-client.md for what is
 // followed. Where the path cannot be followed, nothing is reported;
 // servers that convert errors where mcperrlint cannot see it (a go-sdk

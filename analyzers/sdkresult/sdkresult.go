@@ -185,7 +185,16 @@ func run(pass *analysis.Pass) (any, error) {
 			if slices.ContainsFunc(h.Paths, func(p *errflow.Path) bool { return !p.Deferred }) {
 				decided[h.Func] = true
 			}
-		case h.Candidate || m.InGenerated(pass.Fset, h.Body.Node.Pos()):
+		case m.InGenerated(pass.Fset, h.Body.Node.Pos()):
+		case h.Candidate:
+			// What holds if a handler of another package makes its
+			// returns its own: recorded for that package (a result
+			// helper's, see errflow's seedResultHelpers).
+			for _, p := range h.Paths {
+				if p.Kind.SDK() {
+					c.notePending(h, p)
+				}
+			}
 		default:
 			c.checkPaths(h)
 		}

@@ -22,7 +22,7 @@ import (
 func TestOtherPackages(t *testing.T) {
 	defer unfold(t)()
 	crosstest.Run(t, analysistest.TestData(), sdkresult.Analyzer, "./handlers", "./register", "./serve", "./converted", "./selfreg", "./selfmain",
-		"./ctorserver", "./ctortools", "./ctormain", "./ctortools2", "./ctormain2", "./ctortools3", "./ctormain3")
+		"./ctorserver", "./ctortools", "./ctormain", "./ctortools2", "./ctormain2", "./ctortools3", "./ctormain3", "./resulthelper", "./resulttools")
 }
 
 func Test(t *testing.T) {

@@ -367,6 +367,7 @@ func (r *Result) findHandlers() {
 	f.noteProjectCalls()
 	f.seedProjectHandlers()
 	f.drain()
+	f.seedResultHelpers() // last: only what no other seed reached
 	f.splitReads()
 	f.findSources()
 	f.findCallees()
@@ -627,7 +628,7 @@ func (f *finder) propagate(h *Handler, p *Path) {
 				switch {
 				case lit != nil:
 					v, sig = funcValue{lit: lit}, litSig(f.info, lit)
-				case fn != nil && f.x.Decl(fn) != nil:
+				case fn != nil && (f.x.Decl(fn) != nil || f.foreignResultHelper(fn)):
 					v, sig = funcValue{fn: fn.Origin()}, fn.Signature()
 				default:
 					continue
@@ -1161,6 +1162,56 @@ func (f *finder) seedCandidates() {
 		h.Candidate = true
 		h.Paths = []*Path{kindPath(model.ToolHandler, 2, Step{Pos: b.Node.Pos(), What: "shaped like an mcperr tool's handler"})}
 	}
+}
+
+// seedResultHelpers gives the exported functions and methods of the
+// package that answer as a plain handler does, with (*mcp.CallToolResult,
+// error) and nothing else (client.Request(v), jsonResult(v)), and that
+// the package itself never calls, a deferred path of the plain handler of
+// their SDK:
+// a handler of another package that returns their results makes their
+// returns its own, and reports what the package records of them (see
+// foreignResultHelper).
+func (f *finder) seedResultHelpers() {
+	for _, root := range f.x.roots {
+		b := root.Body
+		if b.Func == nil || !b.Func.Exported() || b.Sig == nil {
+			continue
+		}
+		kind := resultHelperKind(b.Sig)
+		if kind == 0 {
+			continue
+		}
+		if _, known := f.handlers[funcValue{fn: b.Func}.key()]; known || len(f.callsOf[b.Func]) > 0 || f.called[funcValue{fn: b.Func}.key()] {
+			continue // its own package's handlers, or helpers, use it: judged there
+		}
+		h := f.handler(funcValue{fn: b.Func})
+		h.Candidate = true
+		h.Paths = []*Path{kindPath(kind, 2, Step{Pos: b.Node.Pos(), What: "answers as " + kind.WithArticle() + " does"})}
+	}
+}
+
+// resultHelperKind returns the plain handler kind of the SDK whose
+// (*CallToolResult, error) sig returns, or 0.
+func resultHelperKind(sig *types.Signature) model.HandlerKind {
+	res := sig.Results()
+	if res.Len() != 2 || !IsError(res.At(1).Type()) {
+		return 0
+	}
+	switch t := res.At(0).Type(); {
+	case model.IsPointerTo(t, model.MCPGoPath, "CallToolResult"):
+		return model.MCPGoPlain
+	case model.IsPointerTo(t, model.GoSDKPath, "CallToolResult"):
+		return model.GoSDKRaw
+	}
+	return 0
+}
+
+// foreignResultHelper reports whether fn is a result helper of another
+// package of the module (see seedResultHelpers), whose package recorded
+// what its returns do on a handler's path.
+func (f *finder) foreignResultHelper(fn *types.Func) bool {
+	return fn.Pkg() != nil && fn.Pkg() != f.r.pass.Pkg && fn.Exported() && sameModule(f.r.pass, fn.Pkg()) && resultHelperKind(fn.Signature()) != 0
 }
 
 // inputObject reports whether t can be a tool's input: an object (a
