@@ -214,7 +214,9 @@
 // # Rule sdk-result-dropped
 //
 // A handler returns a result (or output) together with a non-nil error, and
-// the SDK throws the result away.
+// the SDK throws the result away. Where that error is itself an
+// sdk-protocol-error (mcp-go, a raw go-sdk handler), one finding says both
+// ("…, and the result returned with it is discarded"): one edit mends them.
 //
 //	return nil, Summary{Sent: sent}, fmt.Errorf("notify %s: %w", member, err) // flagged
 //

@@ -702,11 +702,17 @@ func (c *checker) checkProtocolError(st *site) bool {
 		return true
 	}
 	d := analysis.Diagnostic{Pos: st.err.Pos(), End: st.err.End()}
-	// An error result returned with the error is built and thrown away:
-	// the fix is to return it alone.
+	// A result returned with the error is built and thrown away (an error
+	// result's fix is to return it alone); the finding says so, as it is
+	// the one edit for both.
 	discarded := ""
-	if res := st.result(); res != nil && st.h.Body != nil && errflow.IsErrorResult(c.flow.ResultShape(st.h.Body, res)) {
-		discarded = ", and the error result returned with it is discarded"
+	if res := st.result(); res != nil && st.h.Body != nil {
+		switch {
+		case errflow.IsErrorResult(c.flow.ResultShape(st.h.Body, res)):
+			discarded = ", and the error result returned with it is discarded"
+		case c.flow.HoldsResult(st.h.Body, res):
+			discarded = ", and the result returned with it is discarded"
+		}
 	}
 	if p.Kind == model.GoSDKRaw {
 		d.Message = "the go-sdk sends an error returned by " + subject(st, "a raw handler") + " as a JSON-RPC error with code 0, which the model never sees" + discarded + ": " +

@@ -42,7 +42,7 @@ func plain(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, e
 		return nil, nil // want `sdk-nil-result: mcp-go answers an mcp-go handler that returns a nil result and a nil error with a JSON-RPC internal error \(-32603`
 	}
 	if name == "partial" {
-		return mcp.NewToolResultText("partial"), errors.New("x") // want `sdk-protocol-error: mcp-go sends an error returned by an mcp-go handler as a JSON-RPC internal error \(-32603\), which the model never sees: `
+		return mcp.NewToolResultText("partial"), errors.New("x") // want `sdk-protocol-error: mcp-go sends an error returned by an mcp-go handler as a JSON-RPC internal error \(-32603\), which the model never sees, and the result returned with it is discarded: `
 	}
 	if name == "both" {
 		// The error result is built, then thrown away with the error.
