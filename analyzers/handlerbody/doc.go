@@ -505,6 +505,21 @@
 // Count: 0), a fallback value that is not empty, and a nil
 // *CallToolResult, which is not a success (sdkresult reports it).
 //
+// A fixed success is held to the same: a branch that, after a log line
+// at most, returns an SDK result of constants alone — no err, no value of
+// the handler's — answers a success whatever its text says:
+//
+//	release, err := acquireLock(ctx)
+//	if err != nil {
+//		return textResult("Request cancelled while waiting"), nil, nil // flagged
+//	}
+//
+// The agent reads "cancelled" where the lock directory could not be made,
+// and has no error result to tell it the call failed. Not reported: a
+// probe's failure (os.Stat: "false" may be the answer), a parse of the
+// handler's own input, the caller giving up (ctx.Err()), and a typed
+// output of constants (OK: false states a fact).
+//
 // The same holds when the branch falls through rather than returns: it
 // only logs the failure (each statement a call whose results are dropped,
 // err given to nothing that keeps it), and the next statement that ends

@@ -308,6 +308,7 @@ func (c *checker) checkHandler(fh *errflow.Handler) {
 		preserveCauseOnRethrow(h)
 		noFakeEmptyResult(h)
 		noSwallowedFailure(h)
+		noFixedAnswerOnFailure(h)
 		noEmptiedFailure(h)
 		noSkippedFailure(h)
 		noSkippedInClosure(h)

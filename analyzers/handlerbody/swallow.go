@@ -60,6 +60,48 @@ func noSwallowedFailure(h *handler) {
 	}
 }
 
+// noFixedAnswerOnFailure reports the branches that answer a failure with
+// a fixed success: after a log line at most, the branch that handles err
+// returns a success made of constants alone — no err, no value of the
+// handler's — such as "Request cancelled while waiting for the lock".
+// The text may even say something went wrong, but the client reads a
+// success (no error, IsError false): an agent cannot tell it from an
+// answer, and the failure's own story is gone. It is noSwallowedFailure's
+// constant answer, given in the branch rather than after it; an empty
+// one is noFakeEmptyResult's.
+//
+// Only a handler that answers an SDK result is held to it: a typed
+// output of constants states a fact (OK: false). Not reported: what
+// FailedCall leaves out (a parse of the handler's own input, the caller
+// giving up), a probe's failure (os.Stat: "no such file" may be the
+// answer), a branch chosen by which error it is, and a success that
+// names any value of the handler's (a fallback, a partial answer).
+func noFixedAnswerOnFailure(h *handler) {
+	flow, info := h.c.flow, h.c.info
+	for _, br := range h.b.Branches {
+		body, ok := br.Body.(*ast.BlockStmt)
+		if !ok || br.Partial || br.Sentinel || br.Cond == nil || len(body.List) == 0 {
+			continue
+		}
+		last := len(body.List) - 1
+		ret, ok := body.List[last].(*ast.ReturnStmt)
+		if !ok || last > 0 && !onlyReported(info, br.Err, &ast.BlockStmt{List: body.List[:last]}) {
+			continue
+		}
+		if h.resultSlot() < 0 || !h.success(ret) || h.emptySuccess(ret) || namesLocals(info, ret) ||
+			!flow.FailedCall(h.b, br) || flow.Probes(h.b, br) || !h.c.once(rules.NoFakeEmptyResult, ret) {
+			continue
+		}
+		h.c.report.Diagnostic(rules.NoFakeEmptyResult, analysis.Diagnostic{
+			Pos:     ret.Pos(),
+			End:     ret.End(),
+			Related: h.related(br),
+			Message: fmt.Sprintf("%s answers a fixed success while handling %s: whatever the text says, the client reads a success and the failure's own story is lost; return an error result that carries %s",
+				h.describe(), br.Name(), br.Name()),
+		})
+	}
+}
+
 // carriesOn reports whether ret, reached from br's branch body, answers
 // the client with a success that says nothing of the failure: not br's
 // error, nor a fallback the branch wrote into what ret answers with.

@@ -52,7 +52,7 @@ func raw(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, er
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "[]"}}}, nil // want `no-fake-empty-result: go-sdk raw handler raw returns an empty success while handling err`
 	}
 	if _, err := list(ctx); err != nil {
-		return &mcp.CallToolResult{Content: text("[]")}, nil // built by a helper: not surely empty
+		return &mcp.CallToolResult{Content: text("[]")}, nil // want `no-fake-empty-result: go-sdk raw handler raw answers a fixed success while handling err`
 	}
 	if _, err := list(ctx); err != nil {
 		slog.Error("listing", "err", err)
@@ -68,7 +68,7 @@ func raw(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, er
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "[]"}}}, nil // not found is empty: a sentinel branch
 	}
 	if _, err := list(ctx); err != nil {
-		return &mcp.CallToolResult{Content: text("The listing is degraded; showing cached items.")}, nil // not empty
+		return &mcp.CallToolResult{Content: text("The listing is degraded; showing cached items.")}, nil // want `no-fake-empty-result: go-sdk raw handler raw answers a fixed success`
 	}
 	return &mcp.CallToolResult{Content: text(fmt.Sprint(items))}, nil
 }

@@ -54,7 +54,7 @@ func plain(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, e
 		return mcp.NewToolResultText(""), nil // want `no-fake-empty-result`
 	}
 	if _, err := search(ctx, ""); err != nil {
-		return mcp.NewToolResultText("Search is down; try again in a minute."), nil // says what happened: not empty
+		return mcp.NewToolResultText("Search is down; try again in a minute."), nil // want `no-fake-empty-result: mcp-go handler plain answers a fixed success`
 	}
 	if _, err := search(ctx, ""); err != nil {
 		return nil, fmt.Errorf("search: %v", err) // want `preserve-cause-on-rethrow: fmt.Errorf formats err with %v`
