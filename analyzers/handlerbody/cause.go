@@ -42,6 +42,7 @@ import (
 // error.
 func preserveCauseOnRethrow(h *handler) {
 	droppedHandedCause(h)
+	sentCauses(h)
 	flow := h.c.flow
 	errIndex, resIndex := h.errorSlot(), h.resultSlot()
 	for _, ret := range h.b.Returns {
@@ -90,6 +91,62 @@ func preserveCauseOnRethrow(h *handler) {
 			}
 		}
 	}
+}
+
+// sentCauses reports the errors that the handler's goroutines and
+// callbacks send it, while handling err, on a channel it answers from
+// (status <- fmt.Errorf("marshal: %v", err), then err := <-status and an
+// error result of err): the send is the goroutine's return to the
+// handler, and is held to what a return is. An error in a field of the
+// value sent (out <- result{err: …}) is judged as the value's.
+func sentCauses(h *handler) {
+	flow := h.c.flow
+	for _, send := range h.b.Root.Resolver.AnsweredSends(h.b) {
+		sb := h.innermostBody(send)
+		br := flow.FailureBranch(sb, send)
+		if br == nil {
+			continue
+		}
+		sh := *h
+		sh.b = sb
+		for _, e := range sentErrors(h.c.info, send.Value) {
+			if flow.IsNilError(sb, e) || sh.carriesHandled(e, send, br) || sh.isContextError(e) {
+				continue
+			}
+			sh.lostCause(e, br)
+		}
+	}
+}
+
+// innermostBody returns the body of h's root, its own or a literal's,
+// that holds n.
+func (h *handler) innermostBody(n ast.Node) *errflow.Body {
+	best := h.b.Root.Body
+	for _, b := range h.b.Root.Bodies {
+		if errflow.Within(n, b.Node) {
+			best = b
+		}
+	}
+	return best
+}
+
+// sentErrors returns the errors a value sent on a channel holds: the
+// value itself, or the error fields a composite literal sets.
+func sentErrors(info *types.Info, v ast.Expr) []ast.Expr {
+	if errflow.IsError(info.TypeOf(v)) {
+		return []ast.Expr{v}
+	}
+	lit := model.CompositeLit(v)
+	if lit == nil {
+		return nil
+	}
+	var out []ast.Expr
+	for _, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok && errflow.IsError(info.TypeOf(kv.Value)) {
+			out = append(out, kv.Value)
+		}
+	}
+	return out
 }
 
 // flattenedInAnswer reports, in a function whose answer — a value, not an
@@ -171,7 +228,7 @@ func (h *handler) delegatedCause(ret *ast.ReturnStmt, br *errflow.Branch) {
 // chosen by testing which error the enclosing one is: that error was a
 // known condition being translated (a 409 taken for "already there"), and
 // the secondary failure is the one that matters.
-func (h *handler) carriesHandled(errExpr ast.Expr, ret *ast.ReturnStmt, br *errflow.Branch) bool {
+func (h *handler) carriesHandled(errExpr ast.Expr, ret ast.Node, br *errflow.Branch) bool {
 	flow := h.c.flow
 	if flow.CarriesError(h.b, errExpr, br.Err) {
 		return true

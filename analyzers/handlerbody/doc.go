@@ -26,7 +26,11 @@
 // tests of err (err != nil && apierrors.IsNotFound(err), or an if or case
 // inside the branch whose condition uses err). A negated test, an else and
 // a default clause keep the unknown failures. Values are followed
-// through local variables, closures included. Where a rule cannot be sure
+// through local variables, closures included, and through the channels a
+// handler makes and keeps to itself: a value received (err := <-status,
+// case err := <-status, for err := range errs) may be any value its
+// goroutines send on it, unless the channel is handed to a function,
+// which may send on it too. Where a rule cannot be sure
 // (a value built by a helper, read from a field or a parameter), it says
 // nothing; no-stringify-upstream-error alone follows errors into the
 // package's own helpers.
@@ -127,6 +131,21 @@
 // it reaches the handler: returned, wrapped, or kept in a field of a type
 // of the package and returned from there (a setup check a sync.Once runs,
 // whose error every call returns: what the check loses, every tool does).
+// So are the goroutines and callbacks that send the handler an error on a
+// channel it answers from: a send in a branch handling err is their
+// return to the handler, and so is an error field of a value sent.
+//
+//	go func() {
+//		b, err := json.Marshal(params)
+//		if err != nil {
+//			status <- fmt.Errorf("marshal: %v", err) // flagged: use %w
+//			return
+//		}
+//		…
+//	}()
+//	if err := <-status; err != nil {
+//		return errorResult(fmt.Sprintf("Error: %v", err)), nil, nil
+//	}
 //
 // An error value carries it when it is err itself, mcperr.WithCause(err),
 // a %w operand of fmt.Errorf, errors.Join(err, …), or err passed to any

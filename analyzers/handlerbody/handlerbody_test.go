@@ -12,7 +12,7 @@ import (
 func Test(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), handlerbody.Analyzer,
 		"./tools", "./factory", "./aliased", "./dotted", "./gosdk", "./gosdkhandlers", "./mcpgo", "./mcpgohandlers",
-		"./stringify", "./gen", "./suppress", "./adapted", "./helpers", "./paths", "./mixedgen", "./causeverb", "./logged", "./causefields", "./bodyroots", "./narrowed", "./successonly", "./errhelper", "./translated", "./answercause", "./receipts", "./budgeted", "./reads", "./encoded", "./regclient", "./regtools", "./fieldbranch", "./statushelper")
+		"./stringify", "./gen", "./suppress", "./adapted", "./helpers", "./paths", "./mixedgen", "./causeverb", "./logged", "./causefields", "./bodyroots", "./narrowed", "./successonly", "./errhelper", "./translated", "./answercause", "./receipts", "./budgeted", "./reads", "./encoded", "./regclient", "./regtools", "./fieldbranch", "./statushelper", "./channels")
 }
 
 // TestOtherPackages checks the handlers a tool of another package uses:

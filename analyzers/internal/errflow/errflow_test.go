@@ -155,6 +155,56 @@ func outer() func() error {
 	}
 }
 
+// TestOriginsThroughChannels checks that a value received from a channel
+// the root makes and keeps to itself may be any value sent on it, and that
+// one handed to a function is not followed.
+func TestOriginsThroughChannels(t *testing.T) {
+	fset, f, info := check(t, `package p
+import "errors"
+func worker(ch chan error) {}
+func channels(cond bool) (error, error, error, error) {
+	status := make(chan error, 1)
+	go func() {
+		if cond {
+			status <- errors.New("in goroutine")
+			return
+		}
+		status <- nil
+	}()
+	received := <-status
+	var selected error
+	select {
+	case e := <-status:
+		selected = e
+	}
+	var ranged error
+	for e := range status {
+		ranged = e
+	}
+	handed := make(chan error)
+	go worker(handed)
+	fromHanded := <-handed
+	return received, selected, ranged, fromHanded
+}`)
+	b := body(info, f, "channels")
+	r := b.Root.Resolver
+	ret := b.Returns[len(b.Returns)-1]
+	sent := []string{`errors.New("in goroutine")`, "nil"}
+	want := [][]string{sent, sent, sent, {"<-handed"}}
+	for i, e := range ret.Results {
+		if diff := cmp.Diff(want[i], render(fset, r.Origins(e))); diff != "" {
+			t.Errorf("origins of %s (-want +got):\n%s", types.ExprString(e), diff)
+		}
+	}
+	var sends []string
+	for _, s := range r.AnsweredSends(b) {
+		sends = append(sends, types.ExprString(s.Value))
+	}
+	if diff := cmp.Diff(sent, sends); diff != "" {
+		t.Errorf("answered sends (-want +got):\n%s", diff)
+	}
+}
+
 func TestReturnsSkipsNestedLiterals(t *testing.T) {
 	_, f, info := check(t, `package p
 func h() error {

@@ -34,6 +34,12 @@ type Resolver struct {
 	// (func f() (err error) { err = g(); return err }).
 	results map[*types.Var]bool
 	blocks  map[ast.Expr]ast.Node // see blockOf
+	// sends are the values sent on each local channel, sent the send of
+	// each such value, and channels whether a channel is followed (see
+	// channel): a value received may be any value sent.
+	sends    map[*types.Var][]Origin
+	sent     map[ast.Expr]*ast.SendStmt
+	channels map[*types.Var]bool
 }
 
 // namedResults records the named results of a body of the root.
@@ -59,6 +65,14 @@ func (r *Resolver) record(n ast.Node) {
 					r.assign(v, o)
 				}
 			}
+		}
+	case *ast.SendStmt:
+		if v := r.localVar(n.Chan); v != nil {
+			if r.sends == nil {
+				r.sends, r.sent = map[*types.Var][]Origin{}, map[ast.Expr]*ast.SendStmt{}
+			}
+			r.sends[v] = append(r.sends[v], Origin{Expr: n.Value, Index: -1})
+			r.sent[ast.Unparen(n.Value)] = n
 		}
 	case *ast.RangeStmt:
 		// for k, v := range x: both hold parts of x.
@@ -179,7 +193,7 @@ func (r *Resolver) OriginsOf(expr ast.Expr) []Origin {
 // varOrigins returns the values a local variable may hold. The result may
 // be the resolver's own record of v's assignments: callers only read it.
 func (r *Resolver) varOrigins(v *types.Var) []Origin {
-	if assigned := r.assigns[v]; r.final(assigned) {
+	if assigned := r.assigns[v]; r.final(v, assigned) {
 		return assigned // the common case: nothing to follow, nothing to copy
 	}
 	var out []Origin
@@ -192,6 +206,16 @@ func (r *Resolver) varOrigins(v *types.Var) []Origin {
 		seen[v] = true
 		for _, o := range r.assigns[v] {
 			value := ast.Unparen(o.Expr)
+			if ch := r.received(v, o); ch != nil {
+				for _, s := range r.sends[ch] {
+					if u := r.followed(ast.Unparen(s.Expr)); u != nil {
+						follow(u)
+					} else {
+						out = append(out, Origin{Expr: ast.Unparen(s.Expr), Index: -1})
+					}
+				}
+				continue
+			}
 			if u := r.followed(value); u != nil && o.Index < 0 {
 				follow(u)
 				continue
@@ -205,9 +229,9 @@ func (r *Resolver) varOrigins(v *types.Var) []Origin {
 
 // final reports whether every origin of origins is one varOrigins keeps
 // as it is: no parentheses to remove, no variable to follow.
-func (r *Resolver) final(origins []Origin) bool {
+func (r *Resolver) final(v *types.Var, origins []Origin) bool {
 	for _, o := range origins {
-		if ast.Unparen(o.Expr) != o.Expr || o.Index < 0 && r.followed(o.Expr) != nil {
+		if ast.Unparen(o.Expr) != o.Expr || o.Index < 0 && r.followed(o.Expr) != nil || r.received(v, o) != nil {
 			return false
 		}
 	}
@@ -225,6 +249,11 @@ func (r *Resolver) final(origins []Origin) bool {
 func (r *Resolver) reaching(use ast.Node, origins []Origin) []Origin {
 	if r.body == nil || len(origins) < 2 || !r.body.Pos().IsValid() || use.Pos() < r.body.Pos() || use.End() > r.body.End() {
 		return origins
+	}
+	for _, o := range origins {
+		if r.sent[o.Expr] != nil {
+			return origins // sent on a channel: any may be received, whatever the order
+		}
 	}
 	// An origin before the use is hidden when a later one, still before
 	// the use, is in a block that holds the use: that assignment runs
@@ -410,6 +439,129 @@ func enclosingBlock(root, n ast.Node) ast.Node {
 		return true
 	})
 	return block
+}
+
+// received returns the channel the local v, given the origin o, receives
+// its value from, when the resolver knows every value sent on it: v :=
+// <-ch, v, ok := <-ch (the value, not ok), case v := <-ch, for v := range
+// ch. See channel.
+func (r *Resolver) received(v *types.Var, o Origin) *types.Var {
+	if len(r.sends) == 0 || o.Index > 0 {
+		return nil
+	}
+	x := ast.Unparen(o.Expr)
+	if recv, ok := x.(*ast.UnaryExpr); ok && recv.Op == token.ARROW {
+		x = ast.Unparen(recv.X)
+	} else if t := r.info.TypeOf(x); t == nil || !isChan(t) || isChan(v.Type()) {
+		return nil // a range over a channel gives a value of another type
+	}
+	ch := r.followed(x)
+	if ch == nil || r.sends[ch] == nil || !r.channel(ch) {
+		return nil
+	}
+	return ch
+}
+
+// AnsweredSends returns the sends of b's root whose values b may answer
+// with: a value sent on a channel the root follows (see channel) that a
+// return of b mentions through the locals it names (err := <-status;
+// return errorResult(err.Error())). A send is then a return to b, made
+// from a goroutine or a callback: what the value loses, b's answer does.
+func (r *Resolver) AnsweredSends(b *Body) []*ast.SendStmt {
+	if len(r.sent) == 0 {
+		return nil
+	}
+	var out []*ast.SendStmt
+	seen := map[*types.Var]bool{}
+	for _, ret := range b.Returns {
+		ast.Inspect(ret, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			if !ok {
+				return true
+			}
+			v := r.followed(id)
+			if v == nil || seen[v] {
+				return true
+			}
+			seen[v] = true
+			for _, o := range r.varOrigins(v) {
+				if send := r.sent[o.Expr]; send != nil && !slices.Contains(out, send) {
+					out = append(out, send)
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// channel reports whether every value sent on the local channel ch is a
+// send of the root: ch is made by make, and every use of it sends on it,
+// receives from it, closes it, ranges over it, or asks its length. A
+// channel handed to a function (go worker(ch)) or stored may be sent on
+// where the resolver does not look. Goroutines and callbacks of the root
+// are the root's: a send in them is one of its sends.
+func (r *Resolver) channel(ch *types.Var) bool {
+	if known, ok := r.channels[ch]; ok {
+		return known
+	}
+	followed := true
+	for _, o := range r.assigns[ch] {
+		call, ok := ast.Unparen(o.Expr).(*ast.CallExpr)
+		if !ok || o.Index >= 0 || !isBuiltin(r.info, call, "make") {
+			followed = false
+		}
+	}
+	if followed {
+		ast.PreorderStack(r.body, nil, func(n ast.Node, stack []ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			if !ok || !followed || r.info.Uses[id] != ch || len(stack) == 0 {
+				return followed
+			}
+			followed = channelUse(r.info, stack[len(stack)-1], id)
+			return followed
+		})
+	}
+	if r.channels == nil {
+		r.channels = map[*types.Var]bool{}
+	}
+	r.channels[ch] = followed
+	return followed
+}
+
+// channelUse reports whether id, a channel, is used by parent only to
+// pass values through it (or to say so): sent on, received from, closed,
+// ranged over, measured, or assigned to.
+func channelUse(info *types.Info, parent ast.Node, id *ast.Ident) bool {
+	switch p := parent.(type) {
+	case *ast.SendStmt:
+		return p.Chan == id
+	case *ast.UnaryExpr:
+		return p.Op == token.ARROW
+	case *ast.RangeStmt:
+		return p.X == id
+	case *ast.AssignStmt:
+		return slices.Contains(p.Lhs, ast.Expr(id))
+	case *ast.CallExpr:
+		return isBuiltin(info, p, "close") || isBuiltin(info, p, "len") || isBuiltin(info, p, "cap")
+	}
+	return false
+}
+
+// isChan reports whether t is a channel type.
+func isChan(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Chan)
+	return ok
+}
+
+// isBuiltin reports whether call calls the builtin name.
+func isBuiltin(info *types.Info, call *ast.CallExpr, name string) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := info.Uses[id].(*types.Builtin)
+	return ok && b.Name() == name
 }
 
 // followed returns the local variable e names when the resolver knows all
