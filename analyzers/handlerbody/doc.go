@@ -318,7 +318,10 @@
 // the raw value is appended to and then joined (strings.Join), a struct
 // whose text field holds it — set by the handler, or by the helper that
 // returned the struct — printed with %v or encoded by json.Marshal, a map
-// literal holding it. A field tagged json:"-" is not encoded. A helper
+// literal holding it. An error kept in a field of a local struct
+// (r := result{err: fmt.Errorf("status %d: %s", code, body)}, then
+// return r.err) holds what that error holds, and is reported where the
+// error was built. A field tagged json:"-" is not encoded. A helper
 // that encodes whatever value it is given into the error result it builds
 // (failure(v any)) is judged at each call by what the caller put in the
 // value, and the JSON of a value built of constants only is the server's

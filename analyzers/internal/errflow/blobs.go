@@ -212,10 +212,12 @@ func appendBlobs(bs []Blob, more ...Blob) []Blob {
 // fieldBlob returns the raw value a text field of a local struct holds,
 // when the local is what a function returned or a literal built here:
 // r.Stderr, with r, err := run(args) and run returning
-// &Result{Stderr: stderr.String()}.
+// &Result{Stderr: stderr.String()}. An error field holds what the error
+// put there holds (result{err: fmt.Errorf("status %d: %s", code, body)}),
+// and the raw value entered its text where the error was built.
 func (w *walk) fieldBlobs(sel *ast.SelectorExpr, depth int) []Blob {
 	info := w.s.info
-	if s, ok := info.Selections[sel]; !ok || s.Kind() != types.FieldVal || len(s.Index()) != 1 || !IsText(s.Type()) && !isBuffer(s.Type()) {
+	if s, ok := info.Selections[sel]; !ok || s.Kind() != types.FieldVal || len(s.Index()) != 1 || !IsText(s.Type()) && !isBuffer(s.Type()) && !IsError(s.Type()) {
 		return nil // a field of the struct itself, not of one it embeds
 	}
 	id, ok := ast.Unparen(sel.X).(*ast.Ident)
@@ -228,7 +230,7 @@ func (w *walk) fieldBlobs(sel *ast.SelectorExpr, depth int) []Blob {
 			continue
 		}
 		b.Field = ""
-		if b.Pos.IsValid() {
+		if b.Pos.IsValid() && !IsError(info.TypeOf(sel)) {
 			// Filled in this package: it enters the text here. (One
 			// filled in another keeps no position, and its Site says
 			// where.)
@@ -272,7 +274,7 @@ func (w *walk) structBlobs(o Origin, depth int) []Blob {
 				continue
 			}
 			key, ok := kv.Key.(*ast.Ident)
-			if !ok || !IsText(info.TypeOf(kv.Value)) {
+			if !ok || !IsText(info.TypeOf(kv.Value)) && !IsError(info.TypeOf(kv.Value)) {
 				continue
 			}
 			for _, b := range w.blobs(kv.Value, depth+1) {

@@ -777,6 +777,10 @@ func (w *walk) named(e ast.Expr, depth int) Value {
 	if !ok {
 		v := unknownValue // a field
 		v.Protocol = w.s.fieldProtocol()
+		if sel, ok := e.(*ast.SelectorExpr); ok && IsError(info.TypeOf(sel)) {
+			// r.err, of a local r built here: what the literal put in it.
+			v.Blobs = w.fieldBlobs(sel, depth)
+		}
 		return v
 	}
 	v, ok := info.Uses[id].(*types.Var)

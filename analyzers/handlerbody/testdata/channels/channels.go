@@ -161,3 +161,21 @@ func gather(ctx context.Context, req *mcp.CallToolRequest, in params) (*mcp.Call
 func RegisterGather(s *mcp.Server) {
 	mcp.AddTool(s, &mcp.Tool{Name: "gather"}, gather)
 }
+
+// fetched carries the upstream's complaint in an error field.
+func fetched(ctx context.Context, req *mcp.CallToolRequest, in params) (*mcp.CallToolResult, any, error) {
+	res, err := http.Get("https://f.example/" + in.Text)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	r := result{text: string(b)}
+	if res.StatusCode != http.StatusOK {
+		r = result{err: fmt.Errorf("status %d: %s", res.StatusCode, b)} // want `no-stringify-upstream-error`
+	}
+	if r.err != nil {
+		return nil, nil, r.err
+	}
+	return textResult(r.text), nil, nil
+}
