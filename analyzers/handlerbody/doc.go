@@ -646,9 +646,16 @@
 //		})
 //	}
 //
+// The same holds for work split into parts that run side by side, each
+// started once (go func(){…}(), g.Go, wg.Go outside any loop): a part
+// that returns on failure without its error, where the answer is made of
+// what the parts store — name lookups fetched in parallel, each map left
+// empty when its fetch fails — leaves its share out as an if that adds
+// it only on success would.
+//
 // Not reported: a literal that keeps the error (errs[i] = err), returns it
 // (g.Wait gives it back), counts the failures, or stores what the answer
-// does not use; a goroutine that is not started per item.
+// does not use (a cache warmed in the background).
 //
 // So does a handler whose branch only empties what the failed call gives
 // (queued = nil, after a log line perhaps: "degrade gracefully") and that
@@ -672,9 +679,10 @@
 //	return mcp.NewToolResultText("{}"), nil
 //
 // And so does one — handler or helper whose answer a handler gives —
-// that adds a part of its answer only when a call succeeds, with no else
-// (or an else that only logs err: if err != nil { log… } else { add }),
-// and answers all the same when it fails:
+// that adds a part of its answer only when a call succeeds (if err ==
+// nil), with no else (or an else that only logs err: if err != nil {
+// log… } else { add }), and answers all the same when it fails — after
+// the if, or after the switch case it is in:
 //
 //	list, err := client.List(ctx, opts)
 //	if err == nil { // flagged

@@ -374,7 +374,8 @@ func writesAfter(c *checker, node ast.Node, br *errflow.Branch, keep func(*types
 
 // answerAfter returns the return that control reaches when it falls out
 // of loop, or nil. Unlike nextReturn it passes over loops that do not
-// return (and out of the loops that enclose loop, when they do not), and
+// return (and out of the loops that enclose loop, when they do not, and
+// out of the case of a switch or a select, to what follows it), and
 // ifs that leave only on a condition that does not look at the answer (a
 // later marshal's error). An if that tests the answer (is it empty?) may
 // be where the empty case is told apart, so it stops the walk, as does
@@ -401,6 +402,13 @@ func (h *handler) answerAfter(fn *ast.BlockStmt, loop ast.Stmt, answer map[*type
 				}
 			}
 		case *ast.IfStmt:
+		case *ast.CaseClause, *ast.CommClause:
+			// Out of a case, control goes on after the switch (or the
+			// select): path[i-2] is its body, path[i-3] the statement.
+			if i < 4 {
+				return nil
+			}
+			i -= 2
 		case *ast.ForStmt, *ast.RangeStmt:
 			// Out of a nested loop, control goes on with the enclosing
 			// one, and out of that when it cannot leave otherwise.
@@ -422,6 +430,8 @@ func passes(info *types.Info, s ast.Stmt, answer map[*types.Var]bool) bool {
 		return !leaves(s)
 	case *ast.IfStmt:
 		return !leaves(s) || !errflow.MentionsAny(info, s.Cond, answer) && (s.Init == nil || !errflow.MentionsAny(info, s.Init, answer))
+	case *ast.GoStmt:
+		return true // starts work, and goes on
 	}
 	return plain(s)
 }

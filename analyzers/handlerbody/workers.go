@@ -13,7 +13,8 @@ import (
 
 // noDroppedItem reports the failures that work run once per item drops:
 // a goroutine or a task (errgroup's Go, WaitGroup.Go) started in a loop
-// of the handler, or the callback of a walk (errflow.CallsPerItem), whose
+// of the handler, or the callback of a walk (errflow.CallsPerItem), or
+// one started once, as a part of the handler's work (startedOnce), whose
 // branch that handles err only returns from the literal, without the
 // error, while what the literal stores into the handler's variables
 // after it is what the handler answers with. It is noSkippedFailure's
@@ -30,20 +31,20 @@ func noDroppedItem(h *handler) {
 		if !ok || nb.Block == nil {
 			continue
 		}
-		site, what := perItem(h.c.info, h.b.Block, lit)
+		site, what, once := perItem(h.c.info, h.b.Block, lit)
 		if site == nil {
 			continue
 		}
 		for _, br := range nb.Branches {
-			h.checkDroppedItem(nb, lit, br, site, what)
+			h.checkDroppedItem(nb, lit, br, site, what, once)
 		}
 	}
 }
 
 // checkDroppedItem checks one branch of a literal run per item (see
 // noDroppedItem); site is the statement of the handler that runs the
-// items, the loop or the walk.
-func (h *handler) checkDroppedItem(nb *errflow.Body, lit *ast.FuncLit, br *errflow.Branch, site ast.Stmt, what string) {
+// items, the loop or the walk, or that starts the literal once.
+func (h *handler) checkDroppedItem(nb *errflow.Body, lit *ast.FuncLit, br *errflow.Branch, site ast.Stmt, what string, once bool) {
 	info := h.c.info
 	body, ok := br.Body.(*ast.BlockStmt)
 	if !ok || br.Partial || br.Sentinel || br.Cond == nil {
@@ -65,8 +66,14 @@ func (h *handler) checkDroppedItem(nb *errflow.Body, lit *ast.FuncLit, br *errfl
 	if !h.c.once(rules.NoFakeEmptyResult, br.Body) {
 		return
 	}
-	h.reportCarriedOn(br, ret, "%s drops the item whose call fails: "+what+" returns when %s is not nil, without it, and the handler answers with what the others stored (line %d): when every call fails the client reads an empty success, and when some fail a part passed off as the whole; keep the failures and return them (or an error result when nothing succeeded)",
-		analysis.RelatedInformation{Pos: leave.Pos(), End: leave.End(), Message: "the item is dropped here"},
+	format := "%s drops the item whose call fails: " + what + " returns when %s is not nil, without it, and the handler answers with what the others stored (line %d): when every call fails the client reads an empty success, and when some fail a part passed off as the whole; keep the failures and return them (or an error result when nothing succeeded)"
+	dropped := "the item is dropped here"
+	if once {
+		format = "%s drops its part when the call fails: " + what + " returns when %s is not nil, without it, and the answer is made of what it would have stored (line %d): the client reads the part missing as if there were nothing; return the error (or carry it in the answer)"
+		dropped = "the part is dropped here"
+	}
+	h.reportCarriedOn(br, ret, format,
+		analysis.RelatedInformation{Pos: leave.Pos(), End: leave.End(), Message: dropped},
 		analysis.RelatedInformation{Pos: ret.Pos(), End: ret.End(), Message: "the success made of what the items stored"})
 }
 
@@ -75,33 +82,57 @@ func (h *handler) checkDroppedItem(nb *errflow.Body, lit *ast.FuncLit, br *errfl
 // starts it, or the walk that calls it) and words for lit; nil when it is
 // not. A literal started in a loop is a goroutine (go func(){…}()) or
 // the argument of a call made as a statement (g.Go(func() error {…})).
-func perItem(info *types.Info, fn *ast.BlockStmt, lit *ast.FuncLit) (ast.Stmt, string) {
+// One started outside any loop is one part of the function's work, and
+// once says so (see startedOnce).
+func perItem(info *types.Info, fn *ast.BlockStmt, lit *ast.FuncLit) (site ast.Stmt, what string, once bool) {
 	path := errflow.PathTo(fn, lit)
 	if len(path) < 3 {
-		return nil, ""
+		return nil, "", false
 	}
 	call, ok := path[len(path)-2].(*ast.CallExpr)
 	if !ok {
-		return nil, ""
+		return nil, "", false
 	}
 	if call.Fun != lit {
 		if callee := model.Callee(info, call); errflow.CallsPerItem(callee) {
-			return enclosingStmt(path), "the callback of " + callee.Pkg().Name() + "." + callee.Name()
+			return enclosingStmt(path), "the callback of " + callee.Pkg().Name() + "." + callee.Name(), false
 		}
 	}
 	loop := enclosingLoop(fn, call)
 	if loop == nil {
-		return nil, ""
+		site, what := startedOnce(info, path, call, lit)
+		return site, what, site != nil
 	}
 	switch path[len(path)-3].(type) {
 	case *ast.GoStmt:
 		if call.Fun == lit {
-			return loop, "the goroutine started in the loop"
+			return loop, "the goroutine started in the loop", false
 		}
-		return loop, "the function started in the loop"
+		return loop, "the function started in the loop", false
 	case *ast.ExprStmt:
 		if call.Fun != lit {
-			return loop, "the function started in the loop"
+			return loop, "the function started in the loop", false
+		}
+	}
+	return nil, "", false
+}
+
+// startedOnce reports, for a literal of path's function started outside
+// any loop, the statement that starts it and words for it: a goroutine
+// (go func(){…}()) or a task (g.Go(func() error {…}), wg.Go(…)) made as
+// a statement. Work the function splits into parallel parts is judged as
+// the function is: a part that returns on failure without its error,
+// where the answer is made of what the parts store, is a part left out
+// as surely as one an if adds only on success.
+func startedOnce(info *types.Info, path []ast.Node, call *ast.CallExpr, lit *ast.FuncLit) (ast.Stmt, string) {
+	switch stmt := path[len(path)-3].(type) {
+	case *ast.GoStmt:
+		if call.Fun == lit {
+			return stmt, "the goroutine"
+		}
+	case *ast.ExprStmt:
+		if fn := model.Callee(info, call); call.Fun != lit && fn != nil && fn.Name() == "Go" && len(call.Args) == 1 {
+			return stmt, "the function started with " + fn.Name()
 		}
 	}
 	return nil, ""
