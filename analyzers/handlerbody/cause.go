@@ -496,12 +496,12 @@ func (c *checker) translates(call *ast.CallExpr, i int) bool {
 func (h *handler) flattenedTranslation(ret *ast.ReturnStmt) {
 	br := errflow.InnermostBranch(h.b, ret)
 	errIndex := h.errorSlot()
-	if br == nil || errIndex < 0 || documentsWithheldCause(h.b) {
+	if br == nil || errIndex < 0 {
 		return
 	}
 	errExpr := ret.Results[errIndex]
 	call, ok := ast.Unparen(errExpr).(*ast.CallExpr)
-	if !ok || !model.IsFunc(model.Callee(h.c.info, call), "fmt", "Errorf") {
+	if !ok || !model.IsFunc(model.Callee(h.c.info, call), "fmt", "Errorf") || documentsWithheldCause(h.b) {
 		return
 	}
 	v, operand, fix, ok := h.errorfFix(call, br)
@@ -525,7 +525,7 @@ func (h *handler) flattenedTranslation(ret *ast.ReturnStmt) {
 // it was keeping is lost on the way out, as in a branch.
 func (h *handler) flattenedKeptFailure(ret *ast.ReturnStmt) {
 	errIndex := h.errorSlot()
-	if errIndex < 0 || documentsWithheldCause(h.b) {
+	if errIndex < 0 {
 		return
 	}
 	errExpr := ret.Results[errIndex]
@@ -544,7 +544,7 @@ func (h *handler) flattenedKeptFailure(ret *ast.ReturnStmt) {
 			continue
 		}
 		v, operand, fix, ok := h.errorfFix(call, &errflow.Branch{Err: kept, Body: from.Body, Cond: from.Cond})
-		if !ok || !h.c.once(rules.PreserveCauseOnRethrow, errExpr) {
+		if !ok || documentsWithheldCause(h.b) || !h.c.once(rules.PreserveCauseOnRethrow, errExpr) {
 			return
 		}
 		n := branchNode(from)
@@ -593,7 +593,7 @@ func (h *handler) keptFailureText(ret *ast.ReturnStmt, errExpr ast.Expr) {
 		}
 		return true
 	})
-	if kept == nil || h.c.flow.CarriesError(h.b, errExpr, kept) || !h.c.once(rules.PreserveCauseOnRethrow, errExpr) {
+	if kept == nil || h.c.flow.CarriesError(h.b, errExpr, kept) || documentsWithheldCause(h.b) || !h.c.once(rules.PreserveCauseOnRethrow, errExpr) {
 		return
 	}
 	n := branchNode(from)

@@ -165,8 +165,6 @@ func checkEmptyAnswers(c *checker, ce *errflow.Callee, who string) {
 		return // only an error to return
 	case n > 1 && errflow.IsBool(results.At(n-1).Type()):
 		return // v, ok: false says it failed
-	case documentsFailure(b):
-		return // what it gives on failure is its documented contract
 	case ce.FailsClosed:
 		return // every caller fails on its empty answer: it fails closed
 	}
@@ -180,6 +178,9 @@ func checkEmptyAnswers(c *checker, ce *errflow.Callee, who string) {
 		}
 		if n == 1 && errflow.IsBool(results.At(0).Type()) && flow.FailedOnInput(b, br) {
 			continue // a predicate that cannot examine its input answers no: it fails closed
+		}
+		if documentsFailure(b) {
+			return // what it gives on failure is its documented contract
 		}
 		if !c.once(rules.NoFakeEmptyResult, ret) {
 			continue
