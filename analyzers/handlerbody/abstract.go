@@ -105,10 +105,11 @@ func (c *checker) reportAbstractSources() {
 	}
 }
 
-// reportWired reports, in a package that holds values of another
-// package's types (main, which builds the implementation and hands it to
-// the tools), what the methods of those types that implement the
-// interface methods do, as their package recorded it for the callers of
+// reportWired reports, in a package that holds values of types that
+// implement the interface methods — another package's (main, which
+// builds the implementation and hands it to the tools) or its own (a
+// provider that hands itself to a server builder of another package) —
+// what those methods do, as their package recorded it for the callers of
 // its exported functions (imported: sourcePendingFact for the causes they
 // lose, answerPendingFact for the empty answers they give). A type the
 // package never holds a value of is not one it wires in.
@@ -117,8 +118,11 @@ func (c *checker) reportWired(ifaces []abstractMethod, imported func(*types.Func
 	var held []*types.Named
 	for _, tv := range c.pass.TypesInfo.Types {
 		named, ok := types.Unalias(model.Deref(tv.Type)).(*types.Named)
-		if !ok || seen[named] || named.Obj().Pkg() == nil || named.Obj().Pkg() == c.pass.Pkg || types.IsInterface(named) {
+		if !ok || seen[named] || named.Obj().Pkg() == nil || types.IsInterface(named) {
 			continue
+		}
+		if named.Obj().Pkg() == c.pass.Pkg && !tv.IsValue() {
+			continue // its own type, named (a method's receiver), not made
 		}
 		seen[named] = true
 		held = append(held, named)

@@ -431,8 +431,12 @@
 // implementation is in an adapter package that imports neither; the
 // handlers' package records the method, and the package that holds a
 // value of the adapter's type (main, which wires it in) reports the
-// empty answers the adapter gives on failure, at the adapter. An
-// implementation no program holds a value of stays quiet.
+// empty answers the adapter gives on failure, at the adapter. So does a
+// provider that hands itself in: a server builder of one package
+// registering tools over a Provider interface of its own, and a package
+// that imports it building its value (builder.Build(&pages{})) and
+// implementing the methods the tools answer with. An implementation no
+// program holds a value of stays quiet.
 //
 // An adapter that shows a text result with the error (out, err :=
 // op.Run(…); NewToolResultError(err.Error() + "\n" + out)) makes that
@@ -680,9 +684,11 @@
 //
 // And so does one — handler or helper whose answer a handler gives —
 // that adds a part of its answer only when a call succeeds (if err ==
-// nil), with no else (or an else that only logs err: if err != nil {
-// log… } else { add }), and answers all the same when it fails — after
-// the if, or after the switch case it is in:
+// nil, or err == nil && rows != "": a test that what the call gave is not
+// empty only skips a part that would add nothing), with no else (or an
+// else that only logs err: if err != nil { log… } else { add }), and
+// answers all the same when it fails — after the if, or after the switch
+// case it is in:
 //
 //	list, err := client.List(ctx, opts)
 //	if err == nil { // flagged
@@ -710,13 +716,15 @@
 // the empty answer the failure reaches, not the case told apart; one that
 // answers an error result is.
 //
-// Not reported: err looked at after the if (before it is given another
-// value), a variable declared with a value of its own (limit := 10: the
-// failure leaves the default), an optional extra beside an answer that
-// holds data the function gathered before the if whatever the call did
-// (a deeplink beside a rendered image), an if whose body returns its own
-// answer (one that returns only on a further condition, a page with more
-// to come, falls through otherwise and is reported), or a
+// Not reported: a test beside err == nil of anything but emptiness (err
+// == nil && p != nil: a lookup's "is it there" may be where finding
+// nothing is told apart), err looked at after the if (before it is given
+// another value), a variable declared with a value of its own (limit :=
+// 10: the failure leaves the default), an optional extra beside an
+// answer that holds data the function gathered before the if whatever
+// the call did (a deeplink beside a rendered image), an if whose body
+// returns its own answer (one that returns only on a further condition, a
+// page with more to come, falls through otherwise and is reported), or a
 // call that only reads the input (the SDK's request.RequireInt) or
 // parses a value, even one an upstream sent (a timestamp shown beside the
 // data only when it parses: what was left out is what the upstream sent

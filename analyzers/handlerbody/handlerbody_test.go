@@ -92,3 +92,12 @@ func TestGated(t *testing.T) {
 func TestPorted(t *testing.T) {
 	crosstest.Run(t, analysistest.TestData(), handlerbody.Analyzer, "./ported/...")
 }
+
+// TestProvided checks tools that a builder registers over an interface of
+// its own package, whose implementations are in the packages that import
+// it and hand themselves in: the implementing package reports the empty
+// answers its methods give, and one that never hands itself in reports
+// nothing.
+func TestProvided(t *testing.T) {
+	crosstest.Run(t, analysistest.TestData(), handlerbody.Analyzer, "./provided/...")
+}

@@ -695,7 +695,7 @@ func usedAfter(info *types.Info, block *ast.BlockStmt, v *types.Var, pos token.P
 // It returns nil otherwise.
 func (c *checker) successPart(is *ast.IfStmt) (*types.Var, *ast.BlockStmt) {
 	info := c.info
-	if err := successTest(info, is.Cond); err != nil {
+	if err := successConjunct(info, is.Cond); err != nil {
 		if els, ok := is.Else.(*ast.BlockStmt); is.Else == nil || ok && c.onlyLogs(err, els) {
 			return err, is.Body
 		}
@@ -707,6 +707,62 @@ func (c *checker) successPart(is *ast.IfStmt) (*types.Var, *ast.BlockStmt) {
 		return nil, nil
 	}
 	return err, els
+}
+
+// successConjunct returns the error variable a condition requires to be
+// nil: err == nil alone, or beside tests that what the call gave is not
+// empty (err == nil && rows != "", err == nil && len(items) > 0), which
+// only skip a part that would add nothing. A test of anything else (p !=
+// nil, a lookup's "is it there") may be where a call that finds nothing
+// is told apart, and is not read as a success test.
+func successConjunct(info *types.Info, cond ast.Expr) *types.Var {
+	var err *types.Var
+	for _, c := range andOperands(cond) {
+		if v := successTest(info, c); v != nil && err == nil {
+			err = v
+		} else if !nonEmptyTest(info, c) {
+			return nil
+		}
+	}
+	return err
+}
+
+// andOperands returns the operands of a chain of &&, or cond alone.
+func andOperands(cond ast.Expr) []ast.Expr {
+	cond = ast.Unparen(cond)
+	if b, ok := cond.(*ast.BinaryExpr); ok && b.Op == token.LAND {
+		return append(andOperands(b.X), andOperands(b.Y)...)
+	}
+	return []ast.Expr{cond}
+}
+
+// nonEmptyTest reports whether cond only asks whether a local text or
+// list holds something: s != "", len(s) > 0, len(s) != 0.
+func nonEmptyTest(info *types.Info, cond ast.Expr) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	if s, ok := errflow.StringConst(info, b.Y); ok && s == "" && b.Op == token.NEQ {
+		_, local := ast.Unparen(b.X).(*ast.Ident)
+		return local
+	}
+	call, ok := ast.Unparen(b.X).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 || !isLen(info, call) {
+		return false
+	}
+	lit, ok := ast.Unparen(b.Y).(*ast.BasicLit)
+	return ok && lit.Value == "0" && (b.Op == token.GTR || b.Op == token.NEQ)
+}
+
+// isLen reports whether call calls the builtin len.
+func isLen(info *types.Info, call *ast.CallExpr) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := info.Uses[id].(*types.Builtin)
+	return ok && b.Name() == "len"
 }
 
 // onlyLogs reports whether body only reports err to the operator: it

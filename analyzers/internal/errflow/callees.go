@@ -422,13 +422,19 @@ func (r *Result) answerImplementations(m *types.Func) []*types.Func {
 }
 
 // WiredElsewhere reports whether m is a method of an exported interface
-// of another package of the module, answering with data, that no type
-// the package can see implements: a port (outbound.HelmPort) whose
-// adapter is in a package that does not import this one, and that the
-// program's main wires in. The callers of its exported functions, and
-// that main, are told of it (handlerbody's abstract answers).
+// of the module, answering with data, that no type the package can see
+// implements: a port (outbound.HelmPort) whose adapter is in a package
+// that does not import this one, and that the program's main wires in; or
+// an interface of this package whose implementations are in the packages
+// that import it and hand them in (a server builder taking a Provider
+// that each provider package passes itself to). The callers of its
+// exported functions, and whoever wires an implementation in, are told
+// of it (handlerbody's abstract answers).
 func (r *Result) WiredElsewhere(m *types.Func) bool {
-	if !isAbstract(m) || m.Pkg() == nil || m.Pkg() == r.pass.Pkg || ownPackage(m.Pkg()) || !m.Exported() || !sameModule(r.pass, m.Pkg()) || !answersData(m) {
+	if !isAbstract(m) || m.Pkg() == nil || ownPackage(m.Pkg()) || !m.Exported() || !sameModule(r.pass, m.Pkg()) || !answersData(m) {
+		return false
+	}
+	if m.Pkg() == r.pass.Pkg && len(r.answerImplementations(m)) > 0 {
 		return false
 	}
 	named, ok := types.Unalias(m.Signature().Recv().Type()).(*types.Named)
