@@ -750,7 +750,9 @@
 // parameter, a project's generic OptionalParam reading "body" from the
 // arguments map), a parse of a value the program holds (a parser of the
 // standard library's, or one named by Go's convention, Parse… or parse…:
-// only a parse of what an upstream sent is a failure to report), an
+// only a parse of what an upstream sent is a failure to report — a body,
+// what a call that can fail answered, and what is stored from them: an
+// entry of a list gathered from responses, a value decoded from one), an
 // encoder (json.Marshal), a probe (os.Stat), a writer
 // handed to a call (fmt.Fprintf(&buf, …) writes, it does not fill in), a
 // variable declared with a value of its own (limit := 10), a value

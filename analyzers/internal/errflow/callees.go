@@ -983,9 +983,9 @@ func (r *Result) parsesUpstream(b *Body, fn *types.Func, call *ast.CallExpr) boo
 }
 
 // maxUpstreamDepth bounds how far upstream follows a value: through
-// locals, conversions and calls, and from a parameter to the arguments
-// the package's calls give it.
-const maxUpstreamDepth = 6
+// locals, conversions, calls and stores, and from a parameter to the
+// arguments the package's calls give it.
+const maxUpstreamDepth = 8
 
 // upstream reports whether e, in b, is made from what a call that can
 // fail gave: the body io.ReadAll read, the data c.get(ctx, path)
@@ -1017,6 +1017,7 @@ func (r *Result) upstream(b *Body, e ast.Expr, depth int) bool {
 				return true
 			}
 		}
+		return r.upstreamStoredAny(b, v, depth+1)
 	case *ast.SelectorExpr:
 		return r.upstream(b, e.X, depth+1)
 	case *ast.IndexExpr:
@@ -1048,6 +1049,59 @@ func (r *Result) upstream(b *Body, e ast.Expr, depth int) bool {
 			if r.upstream(b, a, depth+1) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// upstreamStored reports whether a statement of b's root stores into the
+// local v what an upstream gave: an element or a field (results[i] =
+// page{items: items}, with items decoded from a body), or what a call
+// fills in through &v from a value it is given (json.Unmarshal(body,
+// &v)). A list gathered from responses, or a value decoded from one,
+// holds what the upstream sent.
+func (r *Result) upstreamStored(b *Body, v *types.Var, depth int) bool {
+	if depth > maxUpstreamDepth {
+		return false
+	}
+	root := b.Root
+	for i := range root.moves {
+		mv := &root.moves[i]
+		if mv.kind != moveInto && mv.kind != moveCall || !slices.Contains(root.to(mv), v) {
+			continue
+		}
+		for _, u := range root.from(mv) {
+			if u != v && !IsError(u.Type()) && r.upstreamVar(b, u, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// upstreamVar is upstream for a variable read by a move.
+func (r *Result) upstreamVar(b *Body, v *types.Var, depth int) bool {
+	if depth > maxUpstreamDepth || v.Parent() == nil || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+		return false
+	}
+	if IsParam(v) && declares(b, v) {
+		return r.upstreamParam(b, v, depth+1)
+	}
+	for _, o := range b.Root.Resolver.varOrigins(v) {
+		if r.upstream(b, o.Expr, depth+1) {
+			return true
+		}
+	}
+	return r.upstreamStoredAny(b, v, depth+1)
+}
+
+// upstreamStoredAny is upstreamStored for v and the locals v's value
+// comes from (see Resolver.Followed): for _, r := range results reads
+// what was stored into results.
+func (r *Result) upstreamStoredAny(b *Body, v *types.Var, depth int) bool {
+	for _, u := range b.Root.Resolver.Followed(v) {
+		if r.upstreamStored(b, u, depth) {
+			return true
 		}
 	}
 	return false

@@ -227,6 +227,21 @@ func (r *Resolver) varOrigins(v *types.Var) []Origin {
 	return out
 }
 
+// Followed returns v and the locals varOrigins follows from it: those
+// whose values v is given (x := y, for _, x := range ys), transitively.
+// A value stored into one of them (ys[i] = …) is one v may hold too.
+func (r *Resolver) Followed(v *types.Var) []*types.Var {
+	out := []*types.Var{v}
+	for i := 0; i < len(out); i++ {
+		for _, o := range r.assigns[out[i]] {
+			if u := r.followed(ast.Unparen(o.Expr)); u != nil && o.Index < 0 && !slices.Contains(out, u) {
+				out = append(out, u)
+			}
+		}
+	}
+	return out
+}
+
 // final reports whether every origin of origins is one varOrigins keeps
 // as it is: no parentheses to remove, no variable to follow.
 func (r *Resolver) final(v *types.Var, origins []Origin) bool {
