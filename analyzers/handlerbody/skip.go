@@ -717,7 +717,7 @@ func (c *checker) successPart(is *ast.IfStmt) (*types.Var, *ast.BlockStmt) {
 // is told apart, and is not read as a success test.
 func successConjunct(info *types.Info, cond ast.Expr) *types.Var {
 	var err *types.Var
-	for _, c := range andOperands(cond) {
+	for _, c := range errflow.Conjuncts(cond) {
 		if v := successTest(info, c); v != nil && err == nil {
 			err = v
 		} else if !nonEmptyTest(info, c) {
@@ -725,15 +725,6 @@ func successConjunct(info *types.Info, cond ast.Expr) *types.Var {
 		}
 	}
 	return err
-}
-
-// andOperands returns the operands of a chain of &&, or cond alone.
-func andOperands(cond ast.Expr) []ast.Expr {
-	cond = ast.Unparen(cond)
-	if b, ok := cond.(*ast.BinaryExpr); ok && b.Op == token.LAND {
-		return append(andOperands(b.X), andOperands(b.Y)...)
-	}
-	return []ast.Expr{cond}
 }
 
 // nonEmptyTest reports whether cond only asks whether a local text or
@@ -747,22 +738,9 @@ func nonEmptyTest(info *types.Info, cond ast.Expr) bool {
 		_, local := ast.Unparen(b.X).(*ast.Ident)
 		return local
 	}
-	call, ok := ast.Unparen(b.X).(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 || !isLen(info, call) {
-		return false
-	}
 	lit, ok := ast.Unparen(b.Y).(*ast.BasicLit)
-	return ok && lit.Value == "0" && (b.Op == token.GTR || b.Op == token.NEQ)
-}
-
-// isLen reports whether call calls the builtin len.
-func isLen(info *types.Info, call *ast.CallExpr) bool {
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	b, ok := info.Uses[id].(*types.Builtin)
-	return ok && b.Name() == "len"
+	return ok && lit.Value == "0" && (b.Op == token.GTR || b.Op == token.NEQ) &&
+		errflow.IsLenOf(info, b.X, func(ast.Expr) bool { return true })
 }
 
 // onlyLogs reports whether body only reports err to the operator: it

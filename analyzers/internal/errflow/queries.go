@@ -404,7 +404,7 @@ func (r *Result) Translated(b *Body, br *Branch, ret ast.Node) bool {
 func classified(info *types.Info, root *Root, br *Branch, ret ast.Node) bool {
 	errVars := root.derivedFrom(info, br)
 	testsErr := func(cond ast.Expr) bool {
-		for _, c := range conjuncts(cond) {
+		for _, c := range Conjuncts(cond) {
 			if u, ok := c.(*ast.UnaryExpr); ok && u.Op == token.NOT {
 				continue
 			}
@@ -551,11 +551,11 @@ func ReturnsLast(b *ast.BlockStmt) bool {
 	return ok
 }
 
-// conjuncts splits a condition at its top-level && operators.
-func conjuncts(cond ast.Expr) []ast.Expr {
+// Conjuncts splits a condition at its top-level && operators.
+func Conjuncts(cond ast.Expr) []ast.Expr {
 	cond = ast.Unparen(cond)
 	if b, ok := cond.(*ast.BinaryExpr); ok && b.Op == token.LAND {
-		return append(conjuncts(b.X), conjuncts(b.Y)...)
+		return append(Conjuncts(b.X), Conjuncts(b.Y)...)
 	}
 	return []ast.Expr{cond}
 }
