@@ -13,8 +13,8 @@ import (
 
 // What an upstream sent travels through what it is stored in: a list
 // gathered from responses, a value decoded from a body. A loop that
-// skips an entry of it that does not decode skips what the upstream
-// answered.
+// skips an entry of it that does not decode passes the upstream's
+// failure off as an answer.
 
 // A rawPage is one response's entries, still to decode.
 type rawPage struct {
