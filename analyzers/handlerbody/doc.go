@@ -315,7 +315,9 @@
 // reported.
 //
 // A value printed or encoded whole carries what its parts hold: a list
-// the raw value is appended to and then joined (strings.Join), a struct
+// the raw value is appended to and then joined (strings.Join) or printed
+// — a list of maps or lists of texts too, the failures a loop gathers
+// ([]map[string]string{{"error": err.Error()}}) —, a struct
 // whose text field holds it — set by the handler, or by the helper that
 // returned the struct — printed with %v or encoded by json.Marshal, a map
 // literal holding it. An error kept in a field of a local struct

@@ -562,19 +562,26 @@ func isTextMap(t types.Type) bool {
 	return IsText(m.Elem()) || isIface
 }
 
-// isTextList reports whether t is a slice or array of texts: the
-// messages an API error lists.
+// isTextList reports whether t is a slice or array of texts, or of maps
+// or lists of texts: the messages an API error lists, the failures a
+// loop gathers ([]map[string]string{{"url": u, "error": err.Error()}}).
 func isTextList(t types.Type) bool {
 	if t == nil {
 		return false
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Slice:
-		return IsText(u.Elem()) && !IsText(t)
+		return textElem(u.Elem()) && !IsText(t)
 	case *types.Array:
-		return IsText(u.Elem())
+		return textElem(u.Elem())
 	}
 	return false
+}
+
+// textElem reports whether a list of elements of type t prints texts:
+// texts, or maps or lists of them.
+func textElem(t types.Type) bool {
+	return IsText(t) || isTextMap(t) || isTextList(t)
 }
 
 // isStructResult reports whether t is a struct or a pointer to one: a
