@@ -74,10 +74,14 @@ func noSwallowedFailure(h *handler) {
 // output of constants states a fact (OK: false). Not reported: what
 // FailedCall leaves out (a parse of the handler's own input, the caller
 // giving up), a probe's failure (os.Stat: "no such file" may be the
-// answer), a branch chosen by which error it is, and a success that
+// answer), a branch chosen by which error it is (errors.Is, or the
+// code's own test of err: err != nil && isBusy(err)), and a success that
 // names any value of the handler's (a fallback, a partial answer).
 func noFixedAnswerOnFailure(h *handler) {
 	flow, info := h.c.flow, h.c.info
+	if h.resultSlot() < 0 {
+		return
+	}
 	for _, br := range h.b.Branches {
 		body, ok := br.Body.(*ast.BlockStmt)
 		if !ok || br.Partial || br.Sentinel || br.Cond == nil || len(body.List) == 0 {
@@ -88,7 +92,7 @@ func noFixedAnswerOnFailure(h *handler) {
 		if !ok || last > 0 && !onlyReported(info, br.Err, &ast.BlockStmt{List: body.List[:last]}) {
 			continue
 		}
-		if h.resultSlot() < 0 || !h.success(ret) || h.emptySuccess(ret) || namesLocals(info, ret) ||
+		if flow.FailureBranch(h.b, ret) != br || !h.success(ret) || h.emptySuccess(ret) || namesLocals(info, ret) ||
 			!flow.FailedCall(h.b, br) || flow.Probes(h.b, br) || !h.c.once(rules.NoFakeEmptyResult, ret) {
 			continue
 		}

@@ -67,14 +67,14 @@ func (h *handler) checkDroppedItem(nb *errflow.Body, lit *ast.FuncLit, br *errfl
 		return
 	}
 	format := "%s drops the item whose call fails: " + what + " returns when %s is not nil, without it, and the handler answers with what the others stored (line %d): when every call fails the client reads an empty success, and when some fail a part passed off as the whole; keep the failures and return them (or an error result when nothing succeeded)"
-	dropped := "the item is dropped here"
+	dropped, success := "the item is dropped here", "the success made of what the items stored"
 	if once {
 		format = "%s drops its part when the call fails: " + what + " returns when %s is not nil, without it, and the answer is made of what it would have stored (line %d): the client reads the part missing as if there were nothing; return the error (or carry it in the answer)"
-		dropped = "the part is dropped here"
+		dropped, success = "the part is dropped here", "the success made of what the parts stored"
 	}
 	h.reportCarriedOn(br, ret, format,
 		analysis.RelatedInformation{Pos: leave.Pos(), End: leave.End(), Message: dropped},
-		analysis.RelatedInformation{Pos: ret.Pos(), End: ret.End(), Message: "the success made of what the items stored"})
+		analysis.RelatedInformation{Pos: ret.Pos(), End: ret.End(), Message: success})
 }
 
 // perItem reports how lit, a literal of the handler's body fn, is run

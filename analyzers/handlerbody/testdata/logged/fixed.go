@@ -78,6 +78,19 @@ func (s *session) busy(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallT
 	return mcp.NewToolResultText("Detached"), nil
 }
 
+// isBusy says whether the session refused because it is busy.
+func isBusy(err error) bool { return errors.Is(err, errBusy) }
+
+// told translates the condition its own test of err picks out.
+func (s *session) told(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if err := s.Disconnect(ctx); err != nil && isBusy(err) {
+		return mcp.NewToolResultText("The session is busy; it will detach when idle"), nil
+	} else if err != nil {
+		return mcp.NewToolResultErrorFromErr("detach failed", err), nil
+	}
+	return mcp.NewToolResultText("Detached"), nil
+}
+
 // partial answers what it has: a value of its own, not a fixed text.
 func (s *session) partial(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	id := req.GetString("id", "")
@@ -104,5 +117,6 @@ func RegisterFixed(s *gosdk.Server, m *server.MCPServer) {
 	m.AddTool(mcp.NewTool("count"), count)
 	m.AddTool(mcp.NewTool("busy"), sess.busy)
 	m.AddTool(mcp.NewTool("partial"), sess.partial)
+	m.AddTool(mcp.NewTool("told"), sess.told)
 	m.AddTool(mcp.NewTool("waited"), waited)
 }
