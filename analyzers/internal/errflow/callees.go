@@ -1060,10 +1060,25 @@ func (r *Result) upstream(b *Body, e ast.Expr, depth int) bool {
 // fills in through &v from a value it is given (json.Unmarshal(body,
 // &v)). A list gathered from responses, or a value decoded from one,
 // holds what the upstream sent.
+//
+// The answer is memoized per variable, and a variable being asked about
+// counts as not stored from upstream while it is: a root's moves may
+// store variables into one another in a cycle, and a function with many
+// moves would otherwise be walked again for every path to the variable.
+// (The first question's depth decides a variable's answer: one first
+// reached near the bound may be answered no where a shallower question
+// would find more.)
 func (r *Result) upstreamStored(b *Body, v *types.Var, depth int) bool {
 	if depth > maxUpstreamDepth {
 		return false
 	}
+	if known, ok := r.storedUpstream[v]; ok {
+		return known
+	}
+	if r.storedUpstream == nil {
+		r.storedUpstream = map[*types.Var]bool{}
+	}
+	r.storedUpstream[v] = false
 	root := b.Root
 	for i := range root.moves {
 		mv := &root.moves[i]
@@ -1072,6 +1087,7 @@ func (r *Result) upstreamStored(b *Body, v *types.Var, depth int) bool {
 		}
 		for _, u := range root.from(mv) {
 			if u != v && !IsError(u.Type()) && r.upstreamVar(b, u, depth+1) {
+				r.storedUpstream[v] = true
 				return true
 			}
 		}

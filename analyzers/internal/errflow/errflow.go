@@ -130,7 +130,9 @@ type Result struct {
 	answerImpls map[*types.Func][]*types.Func
 	serves      map[*types.Func]bool // see Result.servesOnly
 	fills       map[*Body][]bool     // see Result.FillsParamAt
-	modulePkgs  *[]*types.Package
+	// storedUpstream memoizes upstreamStored's answers (see there).
+	storedUpstream map[*types.Var]bool
+	modulePkgs     *[]*types.Package
 	// helperForeign are, for each body, the functions of other packages
 	// its error may come from directly (see ForeignHelpers).
 	helperForeign map[*Body][]ForeignSource
