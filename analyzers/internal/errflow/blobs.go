@@ -566,22 +566,26 @@ func isTextMap(t types.Type) bool {
 // or lists of texts: the messages an API error lists, the failures a
 // loop gathers ([]map[string]string{{"url": u, "error": err.Error()}}).
 func isTextList(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	switch u := t.Underlying().(type) {
-	case *types.Slice:
-		return textElem(u.Elem()) && !IsText(t)
-	case *types.Array:
-		return textElem(u.Elem())
-	}
-	return false
+	return textList(t, maxListNesting)
 }
 
-// textElem reports whether a list of elements of type t prints texts:
-// texts, or maps or lists of them.
-func textElem(t types.Type) bool {
-	return IsText(t) || isTextMap(t) || isTextList(t)
+// maxListNesting bounds how deep lists of lists are read: a type may be a
+// list of itself (type tree []tree).
+const maxListNesting = 3
+
+// textList is isTextList, reading at most nesting lists deep.
+func textList(t types.Type, nesting int) bool {
+	if t == nil || nesting == 0 {
+		return false
+	}
+	elem := func(e types.Type) bool { return IsText(e) || isTextMap(e) || textList(e, nesting-1) }
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		return elem(u.Elem()) && !IsText(t)
+	case *types.Array:
+		return elem(u.Elem())
+	}
+	return false
 }
 
 // isStructResult reports whether t is a struct or a pointer to one: a

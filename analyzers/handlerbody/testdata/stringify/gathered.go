@@ -70,3 +70,9 @@ func uploadTool(ctx context.Context, req gomcp.CallToolRequest) (*gomcp.CallTool
 func RegisterGathered(s *server.MCPServer) {
 	s.AddTool(gomcp.NewTool("upload"), uploadTool)
 }
+
+// A tree is a list of itself: printing one must not send the layer
+// round the type forever.
+type tree []tree
+
+func showTree(t tree) error { return fmt.Errorf("tree: %v", t) }
