@@ -535,10 +535,8 @@ func isEncoding(fn *types.Func) bool {
 func joinedList(info *types.Info, fn *types.Func, call *ast.CallExpr) []ast.Expr {
 	switch {
 	case fn == nil:
-		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && len(call.Args) > 0 {
-			if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "append" {
-				return call.Args
-			}
+		if len(call.Args) > 0 && isBuiltin(info, call, "append") {
+			return call.Args
 		}
 	case model.IsFunc(fn, "strings", "Join"), model.IsFunc(fn, "bytes", "Join"):
 		if len(call.Args) == 2 {

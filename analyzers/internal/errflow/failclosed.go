@@ -212,15 +212,7 @@ func emptyTruth(info *types.Info, cond ast.Expr, isValue func(ast.Expr) bool) tr
 // accepts.
 func IsLenOf(info *types.Info, e ast.Expr, isValue func(ast.Expr) bool) bool {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 {
-		return false
-	}
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	b, ok := info.Uses[id].(*types.Builtin)
-	return ok && b.Name() == "len" && isValue(call.Args[0])
+	return ok && len(call.Args) == 1 && isBuiltin(info, call, "len") && isValue(call.Args[0])
 }
 
 // isZeroOperand reports whether e is nil or a constant zero value.

@@ -180,10 +180,8 @@ func (r *Result) HoldsResult(b *Body, e ast.Expr) bool {
 		return false
 	}
 	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && len(call.Args) == 1 {
-		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-			if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "new" {
-				return false
-			}
+		if isBuiltin(info, call, "new") {
+			return false
 		}
 	}
 	return r.Value(b, e, -1).NonNil

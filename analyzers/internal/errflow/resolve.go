@@ -569,16 +569,6 @@ func isChan(t types.Type) bool {
 	return ok
 }
 
-// isBuiltin reports whether call calls the builtin name.
-func isBuiltin(info *types.Info, call *ast.CallExpr, name string) bool {
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	b, ok := info.Uses[id].(*types.Builtin)
-	return ok && b.Name() == name
-}
-
 // followed returns the local variable e names when the resolver knows all
 // its assignments, or nil.
 func (r *Resolver) followed(e ast.Expr) *types.Var {

@@ -310,18 +310,16 @@ func (f *finder) optionSlice(b *Body, expr ast.Expr, depth int) serverConversion
 				result = combine(result, f.option(b, elt, depth))
 			}
 		case *ast.CallExpr:
-			if id, ok := ast.Unparen(o.Fun).(*ast.Ident); ok && id.Name == "append" {
-				if _, isBuiltin := f.info.Uses[id].(*types.Builtin); isBuiltin && len(o.Args) > 0 {
-					result = combine(result, f.optionSlice(b, o.Args[0], depth+1))
-					for _, a := range o.Args[1:] {
-						if o.Ellipsis.IsValid() {
-							result = combine(result, f.optionSlice(b, a, depth+1))
-						} else {
-							result = combine(result, f.option(b, a, depth))
-						}
+			if len(o.Args) > 0 && isBuiltin(f.info, o, "append") {
+				result = combine(result, f.optionSlice(b, o.Args[0], depth+1))
+				for _, a := range o.Args[1:] {
+					if o.Ellipsis.IsValid() {
+						result = combine(result, f.optionSlice(b, a, depth+1))
+					} else {
+						result = combine(result, f.option(b, a, depth))
 					}
-					continue
 				}
+				continue
 			}
 			result = combine(result, unknownServer)
 		default:

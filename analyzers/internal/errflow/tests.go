@@ -221,3 +221,13 @@ func LitField(lit *ast.CompositeLit, name string) ast.Expr {
 	}
 	return nil
 }
+
+// isBuiltin reports whether call calls the builtin name.
+func isBuiltin(info *types.Info, call *ast.CallExpr, name string) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := info.Uses[id].(*types.Builtin)
+	return ok && b.Name() == name
+}
