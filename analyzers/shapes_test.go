@@ -7,11 +7,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/mcperrlint/mcperrlint/analyzers"
 	"github.com/mcperrlint/mcperrlint/analyzers/handlerbody"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/crosstest"
+	"github.com/mcperrlint/mcperrlint/analyzers/sdkresult"
 )
 
 // TestShapes runs the whole suite on small servers in the shapes real
@@ -83,4 +85,40 @@ func TestEntrySites(t *testing.T) {
 // a helper's error text: the body's operand leaves the format.
 func TestLibraryBodyFix(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), handlerbody.Analyzer, "./soundserver")
+}
+
+// TestServerRoots checks that the protocol errors of the handlers served
+// on an mcp-go server built with no middleware that converts errors are
+// one finding at the server's construction, pointing at each return it
+// hands on raw: in the server's package and in the handlers' packages,
+// which the server's package settles.
+func TestServerRoots(t *testing.T) {
+	results := crosstest.Results(analysistest.TestData(), sdkresult.Analyzer,
+		"./chatbare", "./opsserver", "./warehouseserver", "./drawermain")
+	got := map[string][]string{}
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			if !strings.Contains(d.Message, "this server hands the errors of") {
+				continue
+			}
+			at := r.Action.Package.Fset.Position(d.Pos)
+			root := fmt.Sprintf("%s:%d", filepath.Base(at.Filename), at.Line)
+			for _, rel := range d.Related {
+				if strings.Contains(rel.Message, "a return whose error this server sends") {
+					p := r.Action.Package.Fset.Position(rel.Pos)
+					got[root] = append(got[root], fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line))
+				}
+			}
+			slices.Sort(got[root])
+		}
+	}
+	want := map[string][]string{
+		"chatbare.go:12":   {"chat.go:30", "chat.go:34"},
+		"opsserver.go:13":  {"ops.go:59", "ops.go:95", "opstools.go:66"},
+		"server.go:23":     {"server.go:64", "server.go:72"},
+		"drawermain.go:13": {"drawer.go:23", "drawer.go:27"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("server roots and the returns they point at (-want +got):\n%s", diff)
+	}
 }

@@ -164,8 +164,41 @@
 //
 // (return h(ctx, req) first names its results). No fix is offered when an
 // error that may be a deliberate protocol error passes through the same
-// return: it would become a tool error too. -sdkresult.fold=false reports
-// every return again.
+// return: it would become a tool error too.
+//
+// A server is a root too. The mcp-go handlers served on a server the
+// package builds with server.NewMCPServer and no middleware that converts
+// errors (and no adapter between them and it) hand their errors to the
+// SDK raw, and one tool handler middleware given where the server is
+// built turns every one into a tool error: the construction is the one
+// finding, for the handlers registered there, through the package's
+// helpers given the server, and of other packages that register on it.
+// Its fix adds the middleware, one function for the package at the end
+// of the file of its first server, with the imports it needs, to the
+// servers built in that file (golangci-lint applies only the edits in a
+// finding's own file):
+//
+//	s := server.NewMCPServer("files", "1.0.0", server.WithToolHandlerMiddleware(toolErrorResults))
+//
+//	func toolErrorResults(next server.ToolHandlerFunc) server.ToolHandlerFunc {
+//		return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+//			res, err := next(ctx, req)
+//			if err != nil {
+//				return mcp.NewToolResultError(err.Error()), nil
+//			}
+//			return res, nil
+//		}
+//	}
+//
+// — the tool error each return's own fix would make — only where the
+// mcp-go version has the option, the call takes no spread options
+// (opts...) and the name is free. A handler that may be served on
+// several such servers folds under the first; the handlers of other
+// packages, which the package serves on every server it builds, fold
+// under its first, with the others as related positions. A go-sdk server is not a
+// root: its raw handlers are few, and each return keeps its own finding.
+//
+// -sdkresult.fold=false reports every return again, each with its own fix.
 //
 // What the client receives:
 //   - go-sdk v1.8.0, raw handler: a JSON-RPC error with code 0 and the

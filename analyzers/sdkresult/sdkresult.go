@@ -128,12 +128,15 @@ type checker struct {
 	// protocolThrough are the roots (by stepKey) through which an error
 	// that may be a deliberate protocol error passes.
 	protocolThrough map[string]bool
-	pass            *analysis.Pass
-	flow            *errflow.Result
-	info            *types.Info
-	r               *report.Reporter
-	converting      bool
-	done            map[doneKey]bool
+	// middlewares are the declarations the server roots' fixes share, by
+	// the file they go in (serverfix.go).
+	middlewares map[*ast.File]*middleware
+	pass        *analysis.Pass
+	flow        *errflow.Result
+	info        *types.Info
+	r           *report.Reporter
+	converting  bool
+	done        map[doneKey]bool
 	// capturing is set while the findings of a handler registered by
 	// another package are made for it (notePending); pendingDirect says,
 	// of each function with such findings, whether its handlers are
@@ -307,8 +310,17 @@ func (c *checker) forwardUnsettled(settled map[*types.Func]bool) {
 // them is judged by those registrations only.
 func (c *checker) reportUnsettled(settled map[*types.Func]bool) {
 	var rel []analysis.RelatedInformation
-	for _, call := range c.flow.ServerSites() {
+	sites := c.flow.ServerSites()
+	for _, call := range sites {
 		rel = append(rel, analysis.RelatedInformation{Pos: call.Pos(), End: call.End(), Message: "the server is built here, without a middleware that turns errors into results"})
+	}
+	// The first server is the root: the others are related positions of
+	// every finding, and the same middleware is the edit there.
+	var root *report.Root
+	if len(sites) > 0 {
+		r := c.serverRoot(sites[0])
+		root = &r
+		rel = rel[1:]
 	}
 	funcs, all := c.unsettled(settled, true)
 	for _, pf := range funcs {
@@ -320,7 +332,7 @@ func (c *checker) reportUnsettled(settled map[*types.Func]bool) {
 		}
 		for _, f := range pf.Findings {
 			if f.Needs == report.NeedsPassing && c.once(rules.Rule{ID: f.Rule}, f.At) {
-				c.r.ReportPending(f, rel, layouts)
+				c.r.FoldPending(f, protocolOnly(f, root), pf.Name, rel, layouts)
 			}
 		}
 	}
@@ -413,9 +425,23 @@ func (c *checker) reportPending(h *errflow.Handler) {
 			if !f.Needs.Holds(p.Protocol() && !p.Deferred && !c.converting, p.Kind == model.ToolHandler) || !c.once(rules.Rule{ID: f.Rule}, f.At) {
 				continue
 			}
-			c.r.ReportPending(f, related(p), layouts)
+			var root *report.Root
+			if _, forwarded := p.Root(); !forwarded && p.Built != nil && !c.converting {
+				r := c.serverRoot(p.Built)
+				root = &r
+			}
+			c.r.FoldPending(f, protocolOnly(f, root), handlerKey(h), related(p), layouts)
 		}
 	}
+}
+
+// protocolOnly returns root for a pending finding of sdk-protocol-error,
+// the one rule a server's middleware decides, and nil for any other.
+func protocolOnly(f report.Pending, root *report.Root) *report.Root {
+	if f.Rule != rules.SDKProtocolError.ID {
+		return nil
+	}
+	return root
 }
 
 // A site is one return statement of a handler on one path, with what is
@@ -794,6 +820,9 @@ func stepKey(s errflow.Step) string {
 func (c *checker) protocolRoot(p *errflow.Path) (report.Root, bool) {
 	step, ok := p.Root()
 	if !ok {
+		if p.Built != nil {
+			return c.serverRoot(p.Built), true
+		}
 		return report.Root{}, false
 	}
 	root := report.Root{Pos: step.Pos, End: step.Pos + 1, Site: step.Site}
@@ -826,6 +855,28 @@ func (c *checker) protocolRoot(p *errflow.Path) (report.Root, bool) {
 			report.Count(returns, "return"), report.Count(handlers, "handler"), sdk, idiom)
 	}
 	return root, true
+}
+
+// serverRoot returns the root of the protocol errors of the handlers
+// served on an mcp-go server built, with no middleware that converts
+// errors, by call: a tool handler middleware given to it that turns
+// next's error into an error result is one edit that makes every one of
+// them a tool error the model can read: the root's fix adds one
+// (serverfix.go).
+func (c *checker) serverRoot(call *ast.CallExpr) report.Root {
+	return report.Root{
+		Pos:    call.Pos(),
+		End:    call.End(),
+		Fix:    func() []analysis.SuggestedFix { return c.serverFix(call) },
+		Member: "a return whose error this server sends as a JSON-RPC error",
+		Message: func(returns, handlers int) string {
+			return fmt.Sprintf("this server hands the errors of %s of %s on as JSON-RPC internal errors (-32603), which the model never sees: "+
+				"build it with a tool handler middleware that turns next's error into an error result "+
+				"(server.WithToolHandlerMiddleware(m), m returning mcp.NewToolResultError(err.Error()), nil), "+
+				"and every one of them becomes a tool error the model can read",
+				report.Count(returns, "return"), report.Count(handlers, "handler"))
+		},
+	}
 }
 
 // returnAt returns the return statement of the package at pos, or nil.

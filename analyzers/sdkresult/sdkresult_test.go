@@ -55,7 +55,7 @@ func TestConvertingMiddlewareFlag(t *testing.T) {
 // TestRoots checks that a return which decides many handlers' returns is
 // the one finding, as users see it by default.
 func TestRoots(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), sdkresult.Analyzer, "./roots")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), sdkresult.Analyzer, "./roots", "./rootsbare")
 }
 
 // TestOtherPackagesFixes checks that a finding reported by the package

@@ -235,35 +235,60 @@ func TestFixersOnOverlap(t *testing.T) {
 }
 
 // TestFixOtherPackageHandlers applies, with mcperrlint -fix and with go fix
-// -fixtool, the fixes of findings one package reports in another's file
-// (mcp-go handler methods registered by a server package as method
-// values; ServerTools added by a package given the server, which another
-// builds; an adapter of another package whose forwarding return is the
-// root of the handlers' findings; a client of another package where a
-// body enters the error text its handlers show): both must turn the
-// files they edit
-// into their .golden, the
-// ones golangci-lint --fix is held to in TestGolangciFix.
+// -fixtool, the fixes of findings one package reports in another's file:
+// an adapter of another package whose forwarding return is the root of
+// the handlers' findings, and a client of another package where a body
+// enters the error text its handlers show, as golangci-lint --fix is held
+// to them in TestGolangciFix; and, with sdkresult's folding off, each
+// return's own fix (mcp-go handler methods registered by a server package
+// as method values; ServerTools added by a package given the server,
+// which another builds), which by default fold under the server's one
+// finding: testdata/perreturn has those files fixed.
 func TestFixOtherPackageHandlers(t *testing.T) {
 	src := filepath.Join("..", "..", "golangci", "testdata", "lint")
-	pkgs := []string{"./methods", "./methodserver", "./drawer", "./drawerreg", "./drawermain", "./adapterkit", "./adapterserver", "./bodykit", "./bodyserver"}
-	for _, fixer := range [][]string{
-		append([]string{binary, "-fix"}, pkgs...),
-		append([]string{"go", "fix", "-fixtool=" + binary}, pkgs...),
+	roots := []string{"./adapterkit", "./adapterserver", "./bodykit", "./bodyserver"}
+	returns := []string{"./methods", "./methodserver", "./drawer", "./drawerreg", "./drawermain"}
+	for _, tc := range []struct {
+		fixer []string
+		wants map[string]string // fixed file: its golden
+	}{
+		{append([]string{binary, "-fix"}, roots...), rootGoldens(src)},
+		{append([]string{"go", "fix", "-fixtool=" + binary}, roots...), rootGoldens(src)},
+		{append([]string{binary, "-fix", "-sdkresult.fold=false"}, returns...), returnGoldens()},
+		{append([]string{"go", "fix", "-fixtool=" + binary, "-sdkresult.fold=false"}, returns...), returnGoldens()},
 	} {
 		dir := copyFixture(t, src)
-		if _, stderr, code := run(t, dir, fixer[0], fixer[1:]...); code != 0 {
-			t.Fatalf("%v: exit code %d, want 0\nstderr:\n%s", fixer, code, stderr)
+		if _, stderr, code := run(t, dir, tc.fixer[0], tc.fixer[1:]...); code != 0 {
+			t.Fatalf("%v: exit code %d, want 0\nstderr:\n%s", tc.fixer, code, stderr)
 		}
-		for _, file := range []string{"methods/methods.go", "drawer/drawer.go", "adapterkit/adapterkit.go", "bodykit/bodykit.go"} {
-			want, err := os.ReadFile(filepath.Join(src, file+".golden"))
+		for file, golden := range tc.wants {
+			want, err := os.ReadFile(golden)
 			if err != nil {
 				t.Fatal(err)
 			}
 			got, _ := os.ReadFile(filepath.Join(dir, file))
 			if diff := cmp.Diff(string(want), string(got)); diff != "" {
-				t.Errorf("%v: %s (-want +got):\n%s", fixer[:2], file, diff)
+				t.Errorf("%v: %s (-want +got):\n%s", tc.fixer[:3], file, diff)
 			}
 		}
+	}
+}
+
+// rootGoldens are the files the roots of another package fix, by their
+// golden in the golangci fixture.
+func rootGoldens(src string) map[string]string {
+	wants := map[string]string{}
+	for _, file := range []string{"adapterkit/adapterkit.go", "bodykit/bodykit.go"} {
+		wants[file] = filepath.Join(src, file+".golden")
+	}
+	return wants
+}
+
+// returnGoldens are the handlers' files each return's own fix edits, by
+// their golden here.
+func returnGoldens() map[string]string {
+	return map[string]string{
+		"methods/methods.go": filepath.Join("testdata", "perreturn", "methods.go.golden"),
+		"drawer/drawer.go":   filepath.Join("testdata", "perreturn", "drawer.go.golden"),
 	}
 }

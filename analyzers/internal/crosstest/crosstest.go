@@ -44,6 +44,14 @@ func Run(t *testing.T, dir string, a *analysis.Analyzer, patterns ...string) []*
 	return results
 }
 
+// Results runs a on fixtures whose want comments name findings of
+// several analyzers (RunSuite checks those) and returns its results
+// unchecked, for a test that reads what the findings point at.
+func Results(dir string, a *analysis.Analyzer, patterns ...string) []*analysistest.Result {
+	results, _ := run(dir, a, patterns)
+	return results
+}
+
 // RunSuite checks fixtures whose want comments name findings of several
 // analyzers, as a user running the whole suite sees them: every
 // diagnostic of every analyzer must match a want, and every want must be

@@ -83,6 +83,11 @@ type Path struct {
 	// returns: what it returns itself, rather than from next, is on
 	// every tool's path (see middleware.go).
 	Middleware bool
+	// Built, on a path of an mcp-go server that passes errors on with no
+	// middleware and no adapter between, is the call of this package that
+	// builds the server: the one place where a middleware would turn every
+	// handler's error into a result (see report.Root).
+	Built *ast.CallExpr
 	// Shown are the results, other than the error, whose text the client
 	// reads in the error message when the error is not nil: an adapter
 	// that appends an operation's output to its error (aks-mcp's
@@ -1065,6 +1070,8 @@ func (f *finder) onServer(p *Path, b *Body, server ast.Expr) {
 		p.Deferred = false
 		if step, ok := f.serverForwarder(b, server); ok {
 			p.Via = append(p.Via, step)
+		} else if _, ok := p.Root(); !ok {
+			p.Built = f.builtServer(b, server, 0)
 		}
 	}
 }

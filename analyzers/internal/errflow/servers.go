@@ -554,6 +554,77 @@ func (f *finder) serverForwarder(b *Body, expr ast.Expr) (Step, bool) {
 	return Step{}, false
 }
 
+// builtServer returns the call of server.NewMCPServer, in this package,
+// that builds the mcp-go server expr (of body b): through locals, the
+// package's fields and the arguments of its callers, the way
+// serverValue follows it. Of several, it is the first in the source; nil
+// when the server comes from elsewhere (a constructor of another
+// package).
+func (f *finder) builtServer(b *Body, expr ast.Expr, depth int) *ast.CallExpr {
+	if depth > maxServerDepth || expr == nil {
+		return nil
+	}
+	origins := []ast.Expr{ast.Unparen(expr)}
+	if b != nil {
+		origins = f.r.finalWalk(b.Root).r.Resolver.Origins(expr)
+	}
+	var first *ast.CallExpr
+	add := func(c *ast.CallExpr) {
+		if c != nil && (first == nil || c.Pos() < first.Pos()) {
+			first = c
+		}
+	}
+	for _, o := range origins {
+		switch o := o.(type) {
+		case *ast.CallExpr:
+			if model.IsFunc(model.Callee(f.info, o), model.MCPGoServer, "NewMCPServer") {
+				add(o)
+			} else if body := f.x.Decl(model.Callee(f.info, o)); body != nil {
+				// A function of the package that builds the server and
+				// returns it (func newServer() *server.MCPServer).
+				add(f.returnedServer(body, depth+1))
+			}
+		case *ast.SelectorExpr:
+			if field, ok := f.info.Uses[o.Sel].(*types.Var); ok && field.IsField() {
+				for _, w := range f.writesOf(field) {
+					add(f.builtServer(w.b, w.e, depth+1))
+				}
+			}
+		default:
+			args, _ := f.paramArgs(o)
+			for _, a := range args {
+				add(f.builtServer(a.b, a.e, depth+1))
+			}
+		}
+	}
+	return first
+}
+
+// returnedServer returns the construction of the mcp-go server a function
+// of the package returns, as builtServer finds it, or nil.
+func (f *finder) returnedServer(body *Body, depth int) *ast.CallExpr {
+	if body.Sig == nil {
+		return nil
+	}
+	n := body.Sig.Results().Len()
+	var first *ast.CallExpr
+	for i := range n {
+		if !isServerType(body.Sig.Results().At(i).Type()) {
+			continue
+		}
+		for _, ret := range body.Returns {
+			if len(ret.Results) != n || IsNil(f.info, ret.Results[i]) {
+				continue
+			}
+			if c := f.builtServer(body, ret.Results[i], depth); c != nil && (first == nil || c.Pos() < first.Pos()) {
+				first = c
+			}
+		}
+		break
+	}
+	return first
+}
+
 // forwardingReturn returns the return of handler body b whose error is
 // the error of calling next, or nil.
 func (f *finder) forwardingReturn(b *Body, next *types.Var) *ast.ReturnStmt {

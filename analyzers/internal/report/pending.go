@@ -265,6 +265,14 @@ func (r *Reporter) fixesOf(fixes []analysis.SuggestedFix) []PendingFix {
 // that give it its meaning, and its fixes when layouts has the layout of
 // the files they edit.
 func (r *Reporter) ReportPending(p Pending, related []analysis.RelatedInformation, layouts map[string]Layout) {
+	r.FoldPending(p, nil, "", related, layouts)
+}
+
+// FoldPending is ReportPending for a finding that, where it is reported,
+// is explained by root (nil: by none, or by the root it was captured
+// with), for the handler named by handler: a server this package builds
+// that hands the errors of other packages' handlers on raw.
+func (r *Reporter) FoldPending(p Pending, root *Root, handler string, related []analysis.RelatedInformation, layouts map[string]Layout) {
 	rule, ok := rules.ByID(p.Rule)
 	if !ok {
 		return
@@ -287,6 +295,10 @@ func (r *Reporter) ReportPending(p Pending, related []analysis.RelatedInformatio
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: rp, End: re, Message: ri.Message})
 	}
 	d.Related = append(d.Related, related...)
+	if root != nil && p.Root == nil && r.sink == nil {
+		r.Fold(rule, *root, handler, d)
+		return
+	}
 	if p.Root != nil && r.folding() && r.sink == nil {
 		pos, end := at(p.Root.At)
 		tmpl := p.Root.Message

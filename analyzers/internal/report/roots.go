@@ -282,7 +282,14 @@ func (r *Reporter) rootDiagnostic(g *rootGroup) analysis.Diagnostic {
 	if what == "" {
 		what = "a return it decides"
 	}
-	for _, m := range g.members {
+	// In the order of the source, file by file, as a reader goes through
+	// them: they were found handler by handler.
+	members := slices.Clone(g.members)
+	slices.SortStableFunc(members, func(a, b member) int {
+		pa, pb := r.pass.Fset.Position(a.d.Pos), r.pass.Fset.Position(b.d.Pos)
+		return cmp.Or(strings.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Line, pb.Line), cmp.Compare(pa.Column, pb.Column))
+	})
+	for _, m := range members {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: m.d.Pos, End: m.d.End, Message: what})
 	}
 	return d

@@ -9,7 +9,7 @@ import (
 )
 
 func New(h *chat.Handler) *server.MCPServer {
-	s := server.NewMCPServer("chat-history", "1.0.0")
+	s := server.NewMCPServer("chat-history", "1.0.0") // want `sdk-protocol-error: this server hands the errors of 2 returns of 1 handler on as JSON-RPC internal errors`
 	s.AddTool(mcp.NewTool("history"), h.History)
 	return s
 }

@@ -10,7 +10,7 @@ import (
 )
 
 func Main() {
-	s := server.NewMCPServer("drawer", "1.0.0")
+	s := server.NewMCPServer("drawer", "1.0.0") // want `sdk-protocol-error: this server hands the errors of 2 returns of 1 handler on as JSON-RPC internal errors`
 	drawerreg.Register(s)
 	server.ServeStdio(s)
 }

@@ -10,7 +10,7 @@ import (
 )
 
 func New() *server.MCPServer {
-	s := server.NewMCPServer("ops", "1.0.0")
+	s := server.NewMCPServer("ops", "1.0.0") // want `sdk-protocol-error: this server hands the errors of 3 returns of 3 handlers on as JSON-RPC internal errors`
 	s.AddTool(mcp.NewTool("logs"), ops.Handler(opstools.Logs()))
 	s.AddTool(mcp.NewTool("uptime"), ops.Handler(opstools.Uptime()))
 	s.AddTool(mcp.NewTool("status"), ops.Handler(opstools.Status{Host: "db"}))

@@ -20,11 +20,11 @@ func New() *Drawer { return &Drawer{items: map[string]string{}} }
 func (d *Drawer) Open(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	name, err := req.RequireString("name")
 	if err != nil {
-		return nil, err // golangci: sdk-protocol-error
+		return nil, err // under the finding at drawermain's server
 	}
 	item, ok := d.items[name]
 	if !ok {
-		return nil, errors.New("no such drawer") // golangci: sdk-protocol-error
+		return nil, errors.New("no such drawer") // under the finding at drawermain's server
 	}
 	return mcp.NewToolResultText(item), nil
 }

@@ -10,7 +10,7 @@ import (
 )
 
 func Main() {
-	s := server.NewMCPServer("drawer", "1.0.0")
+	s := server.NewMCPServer("drawer", "1.0.0") // golangci: sdk-protocol-error
 	drawerreg.Register(s)
 	server.ServeStdio(s)
 }

@@ -13,7 +13,7 @@ import (
 )
 
 func Serve() *server.MCPServer {
-	s := server.NewMCPServer("methods", "1.0.0")
+	s := server.NewMCPServer("methods", "1.0.0") // golangci: sdk-protocol-error
 	h := methods.New()
 	s.AddTool(mcp.NewTool("get"), h.HandleGet)
 	s.AddTool(mcp.NewTool("delete"), h.HandleDelete)
