@@ -32,7 +32,8 @@ func TestShapes(t *testing.T) {
 		"./notecache", "./notecacheserver",
 		"./billing", "./billingserver", "./billingreport", "./deployserver",
 		"./warehouse", "./warehouseserver", "./rootkit", "./rootserver", "./clientserver", "./atlasserver", "./vaultserver", "./askers", "./askserver", "./quietkit", "./quietserver", "./engines", "./engineplan", "./engineserver", "./cleantext", "./cleanserver", "./pipeserver", "./monitorserver", "./dealsapi", "./dealserver", "./deskserver",
-		"./drawer", "./drawerreg", "./drawermain", "./shelf", "./shelfreg", "./shelfmain")
+		"./drawer", "./drawerreg", "./drawermain", "./shelf", "./shelfreg", "./shelfmain",
+		"./filetools", "./fileserver")
 }
 
 // TestRootSites checks that a lone finding whose root has several places
@@ -94,7 +95,7 @@ func TestLibraryBodyFix(t *testing.T) {
 // which the server's package settles.
 func TestServerRoots(t *testing.T) {
 	results := crosstest.Results(analysistest.TestData(), sdkresult.Analyzer,
-		"./chatbare", "./opsserver", "./warehouseserver", "./drawermain")
+		"./chatbare", "./opsserver", "./warehouseserver", "./drawermain", "./fileserver")
 	got := map[string][]string{}
 	for _, r := range results {
 		for _, d := range r.Diagnostics {
@@ -117,6 +118,7 @@ func TestServerRoots(t *testing.T) {
 		"opsserver.go:13":  {"ops.go:59", "ops.go:95", "opstools.go:66"},
 		"server.go:23":     {"server.go:64", "server.go:72"},
 		"drawermain.go:13": {"drawer.go:23", "drawer.go:27"},
+		"fileserver.go:13": {"filetools.go:30", "filetools.go:33", "filetools.go:41"},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("server roots and the returns they point at (-want +got):\n%s", diff)

@@ -168,7 +168,8 @@
 //
 // A server is a root too. The mcp-go handlers served on a server the
 // package builds with server.NewMCPServer and no middleware that converts
-// errors (and no adapter between them and it) hand their errors to the
+// errors (and no adapter between them and it: a function literal that
+// only returns one function's results is none) hand their errors to the
 // SDK raw, and one tool handler middleware given where the server is
 // built turns every one into a tool error: the construction is the one
 // finding, for the handlers registered there, through the package's

@@ -819,13 +819,15 @@ func stepKey(s errflow.Step) string {
 // there makes every error it hands on one the model can read.
 func (c *checker) protocolRoot(p *errflow.Path) (report.Root, bool) {
 	step, ok := p.Root()
+	if p.Built != nil && (!ok || step.Delegates) {
+		// The server decides every handler's returns; a handler that
+		// returns one function's results, that function's only.
+		return c.serverRoot(p.Built), true
+	}
 	if !ok {
-		if p.Built != nil {
-			return c.serverRoot(p.Built), true
-		}
 		return report.Root{}, false
 	}
-	root := report.Root{Pos: step.Pos, End: step.Pos + 1, Site: step.Site}
+	root := report.Root{Pos: step.Pos, End: step.Pos + 1, Site: step.Site, Narrow: step.Delegates}
 	if ret := c.returnAt(step.Pos); ret != nil {
 		root.End = ret.End()
 		root.Fix = func() []analysis.SuggestedFix {

@@ -104,6 +104,11 @@ type Step struct {
 	// calls unchanged (an adapter's return res, err): every value on the
 	// path passes there, and an edit there changes them all.
 	Forwards bool
+	// Delegates reports a forwarding return of a handler that returns one
+	// function's results as its own (return p.handleEdit(ctx, req)): a
+	// root of that function's returns alone, where the server the
+	// handler is built on (Path.Built) decides every handler's.
+	Delegates bool
 }
 
 // Root returns the step nearest the SDK that forwards the handler's
@@ -647,14 +652,14 @@ func (f *finder) propagate(h *Handler, p *Path) {
 	}
 	for _, t := range order {
 		slices.Sort(t.shown)
-		q := &Path{Kind: p.Kind, Roles: t.roles, Converting: p.Converting, Deferred: p.Deferred, Tool: p.Tool, Wrapped: p.Wrapped || t.v.param != nil, Shown: t.shown}
+		q := &Path{Kind: p.Kind, Roles: t.roles, Converting: p.Converting, Deferred: p.Deferred, Tool: p.Tool, Wrapped: p.Wrapped || t.v.param != nil, Shown: t.shown, Built: p.Built}
 		if i := errorResult(t.v, f.info); i >= 0 && p.Error() >= 0 && t.roles[i] != RoleError {
 			// h does not pass the value's error on: it turns it into a
 			// result (whose text the client reads) or drops it.
 			t.roles[i] = RoleError
 			q.Converting = true
 		}
-		step := Step{Pos: t.at.Pos(), What: "its results are returned by " + describeHandler(h), Forwards: true}
+		step := Step{Pos: t.at.Pos(), What: "its results are returned by " + describeHandler(h), Forwards: true, Delegates: t.v.param == nil}
 		q.Via = append([]Step{step}, p.Via...)
 		if t.v.param == nil {
 			if th := f.handler(t.v); !slices.ContainsFunc(th.Delegators, func(s Step) bool { return s.Pos == step.Pos }) {

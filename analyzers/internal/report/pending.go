@@ -108,6 +108,8 @@ type PendingRoot struct {
 	// Message is the root's message for rootReturns returns of rootFuncs
 	// functions; the counts are put in where it is reported.
 	Message string
+	// Narrow is Root.Narrow.
+	Narrow bool
 }
 
 // The counts a PendingRoot's Message is made with, replaced where it is
@@ -120,7 +122,7 @@ func (r *Reporter) pendingRoot(root Root, handler string) *PendingRoot {
 	if !root.Pos.IsValid() || root.Message == nil {
 		return nil
 	}
-	return &PendingRoot{At: r.position(root.Pos, root.End), Func: handler, Member: root.Member, Message: root.Message(rootReturns, rootFuncs)}
+	return &PendingRoot{At: r.position(root.Pos, root.End), Func: handler, Member: root.Member, Message: root.Message(rootReturns, rootFuncs), Narrow: root.Narrow}
 }
 
 // rootMessage puts the counts into a PendingRoot's message.
@@ -270,8 +272,9 @@ func (r *Reporter) ReportPending(p Pending, related []analysis.RelatedInformatio
 
 // FoldPending is ReportPending for a finding that, where it is reported,
 // is explained by root (nil: by none, or by the root it was captured
-// with), for the handler named by handler: a server this package builds
-// that hands the errors of other packages' handlers on raw.
+// with; root also replaces a Narrow one), for the handler named by
+// handler: a server this package builds that hands the errors of other
+// packages' handlers on raw.
 func (r *Reporter) FoldPending(p Pending, root *Root, handler string, related []analysis.RelatedInformation, layouts map[string]Layout) {
 	rule, ok := rules.ByID(p.Rule)
 	if !ok {
@@ -295,7 +298,7 @@ func (r *Reporter) FoldPending(p Pending, root *Root, handler string, related []
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: rp, End: re, Message: ri.Message})
 	}
 	d.Related = append(d.Related, related...)
-	if root != nil && p.Root == nil && r.sink == nil {
+	if root != nil && (p.Root == nil || p.Root.Narrow) && r.sink == nil {
 		r.Fold(rule, *root, handler, d)
 		return
 	}

@@ -59,6 +59,11 @@ type Root struct {
 	// information at a lone finding: "the raw value also enters the text
 	// here, in " when empty.
 	Also string
+	// Narrow marks a root that decides the returns of one function only
+	// (a handler that returns another's results): where a wider root
+	// explains the finding too (the server the handler is served on, seen
+	// by the package that builds it), that one is the edit.
+	Narrow bool
 	// Member says what each finding folded under it is, as related
 	// information at it: "a return it decides".
 	Member string

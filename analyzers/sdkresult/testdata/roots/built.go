@@ -139,3 +139,24 @@ func optsOwner(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResul
 func optsGroup(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	return nil, errors.New("group is not supported")
 }
+
+// ServeDelegating registers literals that each return one function's
+// results: a literal is the root of that function's returns alone, and
+// the server, of both.
+func ServeDelegating() {
+	s := server.NewMCPServer("delegating", "1.0.0") // want `sdk-protocol-error: this server hands the errors of 2 returns of 2 handlers on as JSON-RPC internal errors`
+	s.AddTool(mcp.NewTool("owner"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return delegatedOwner(ctx, req)
+	})
+	s.AddTool(mcp.NewTool("group"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return delegatedGroup(ctx, req)
+	})
+}
+
+func delegatedOwner(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return nil, errors.New("owner is not supported")
+}
+
+func delegatedGroup(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return nil, errors.New("group is not supported")
+}
