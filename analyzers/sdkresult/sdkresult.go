@@ -872,13 +872,24 @@ func (c *checker) serverRoot(call *ast.CallExpr) report.Root {
 		Fix:    func() []analysis.SuggestedFix { return c.serverFix(call) },
 		Member: "a return whose error this server sends as a JSON-RPC error",
 		Message: func(returns, handlers int) string {
-			return fmt.Sprintf("this server hands the errors of %s of %s on as JSON-RPC internal errors (-32603), which the model never sees: "+
-				"build it with a tool handler middleware that turns next's error into an error result "+
-				"(server.WithToolHandlerMiddleware(m), m returning mcp.NewToolResultError(err.Error()), nil), "+
-				"and every one of them becomes a tool error the model can read",
-				report.Count(returns, "return"), report.Count(handlers, "handler"))
+			edit := "build it with a tool handler middleware that turns next's error into an error result " +
+				"(server.WithToolHandlerMiddleware(m), m returning mcp.NewToolResultError(err.Error()), nil), " +
+				"and every one of them becomes a tool error the model can read"
+			if !hasMiddlewareOption(c.info, call) {
+				edit = "this mcp-go release has no tool handler middleware (server.WithToolHandlerMiddleware came later): " +
+					"upgrade mcp-go and " + edit + "; or return mcp.NewToolResultError(msg), nil at each"
+			}
+			return fmt.Sprintf("this server hands the errors of %s of %s on as JSON-RPC internal errors (-32603), which the model never sees: %s",
+				report.Count(returns, "return"), report.Count(handlers, "handler"), edit)
 		},
 	}
+}
+
+// hasMiddlewareOption reports whether the mcp-go release a server is
+// built with has server.WithToolHandlerMiddleware.
+func hasMiddlewareOption(info *types.Info, call *ast.CallExpr) bool {
+	fn := model.Callee(info, call)
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Scope().Lookup("WithToolHandlerMiddleware") != nil
 }
 
 // returnAt returns the return statement of the package at pos, or nil.

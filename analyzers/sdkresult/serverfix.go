@@ -51,7 +51,7 @@ func (c *checker) serverFix(call *ast.CallExpr) []analysis.SuggestedFix {
 		return nil
 	}
 	srv, ok := c.importedAs(file, model.MCPGoServer)
-	if !ok || srv.pkg == nil || srv.pkg.Scope().Lookup("WithToolHandlerMiddleware") == nil {
+	if !ok || !hasMiddlewareOption(c.info, call) {
 		return nil
 	}
 	mw := c.middlewareDecl(file)
@@ -61,7 +61,7 @@ func (c *checker) serverFix(call *ast.CallExpr) []analysis.SuggestedFix {
 		// alone.
 		return nil
 	}
-	option := srv.q + "WithToolHandlerMiddleware(" + mw.name + ")"
+	option := srv + "WithToolHandlerMiddleware(" + mw.name + ")"
 	var edit analysis.TextEdit
 	if len(call.Args) == 0 {
 		edit = analysis.TextEdit{Pos: call.Rparen, End: call.Rparen, NewText: []byte(option)}
@@ -168,16 +168,9 @@ func (c *checker) between(pos, end token.Pos) string {
 	return string(src[tf.Offset(pos):tf.Offset(end)])
 }
 
-// An imported is how a file refers to an imported package: its qualifier
-// ("server.", or "" for a dot import) and the package.
-type imported struct {
-	q   string
-	pkg *types.Package
-}
-
-// importedAs returns how file refers to the package at path, when it
-// imports it.
-func (c *checker) importedAs(file *ast.File, path string) (imported, bool) {
+// importedAs returns the qualifier file refers to the package at path
+// with ("server.", or "" for a dot import), when it imports it.
+func (c *checker) importedAs(file *ast.File, path string) (string, bool) {
 	for _, spec := range file.Imports {
 		if p, err := strconv.Unquote(spec.Path.Value); err != nil || p != path {
 			continue
@@ -190,11 +183,11 @@ func (c *checker) importedAs(file *ast.File, path string) (imported, bool) {
 		case "_":
 			continue
 		case ".":
-			return imported{"", pn.Imported()}, true
+			return "", true
 		}
-		return imported{pn.Name() + ".", pn.Imported()}, true
+		return pn.Name() + ".", true
 	}
-	return imported{}, false
+	return "", false
 }
 
 // An importNeed is a package the fix refers to, and how: a qualifier
@@ -215,8 +208,8 @@ type importName struct {
 // not import it, the package is imported as name, when name is free in
 // the file and the package.
 func (c *checker) importName(file *ast.File, path, name string) (importName, bool) {
-	if im, ok := c.importedAs(file, path); ok {
-		return importName{q: im.q}, true
+	if q, ok := c.importedAs(file, path); ok {
+		return importName{q: q}, true
 	}
 	if c.pass.Pkg.Scope().Lookup(name) != nil || c.info.Scopes[file].Lookup(name) != nil {
 		return importName{}, false // the name is taken in the file
