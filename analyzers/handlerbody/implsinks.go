@@ -97,8 +97,9 @@ func (c *checker) addImplSink(s implSink) {
 
 // callsServiceParam reports whether the root's bodies call a method of
 // an interface parameter of its declared function (not a context's or
-// an error's), memoized: only then can a text of the root show such a
-// method's error, and asking the walk costs a second walk of the text.
+// an error's) or of an interface field, memoized: only then can a text
+// of the root show such a method's error, and asking the walk costs a
+// second walk of the text.
 func (c *checker) callsServiceParam(root *errflow.Root) bool {
 	if calls, ok := c.serviceCalls[root]; ok {
 		return calls
@@ -118,8 +119,16 @@ func (c *checker) callsServiceParam(root *errflow.Root) bool {
 				if !ok {
 					continue
 				}
-				if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && params[c.info.Uses[id]] {
-					found = true
+				switch x := ast.Unparen(sel.X).(type) {
+				case *ast.Ident:
+					found = found || params[c.info.Uses[x]]
+				case *ast.SelectorExpr:
+					// h.svc.Method(…): an interface field, which the
+					// package may fill from a parameter (errflow's
+					// fieldparams.go).
+					if v, ok := c.info.Uses[x.Sel].(*types.Var); ok && v.IsField() && types.IsInterface(v.Type()) {
+						found = true
+					}
 				}
 			}
 		}

@@ -64,15 +64,24 @@ func (r *Result) paramMethods(b *Body, calls []paramCall) []ParamMethod {
 	if fn == nil {
 		return nil
 	}
-	params := fn.Signature().Params()
 	var out []ParamMethod
 	for _, c := range calls {
 		if c.method == "" {
 			continue
 		}
+		owner := fn
+		if !holdsParam(fn, c.param) {
+			// A parameter of another function, stored in a field the
+			// root calls (fieldparams.go).
+			owner = r.paramFunc(c.param)
+		}
+		if owner == nil {
+			continue
+		}
+		params := owner.Signature().Params()
 		for i := range params.Len() {
 			if params.At(i) == c.param {
-				pm := ParamMethod{Func: fn, Param: i, Method: c.method, Result: c.result}
+				pm := ParamMethod{Func: owner, Param: i, Method: c.method, Result: c.result}
 				if !slices.Contains(out, pm) {
 					out = append(out, pm)
 				}
@@ -80,6 +89,27 @@ func (r *Result) paramMethods(b *Body, calls []paramCall) []ParamMethod {
 		}
 	}
 	return out
+}
+
+// holdsParam reports whether p is a parameter of fn.
+func holdsParam(fn *types.Func, p *types.Var) bool {
+	for v := range fn.Signature().Params().Variables() {
+		if v == p {
+			return true
+		}
+	}
+	return false
+}
+
+// paramFunc returns the declared function of the package p is a
+// parameter of, or nil.
+func (r *Result) paramFunc(p *types.Var) *types.Func {
+	for _, root := range r.x.roots {
+		if fn := root.Body.Func; fn != nil && holdsParam(fn, p) {
+			return fn
+		}
+	}
+	return nil
 }
 
 // MethodBlobs returns the raw upstream values the index-th result of a

@@ -43,6 +43,9 @@ type solver struct {
 	// protocol error, if the package names one anywhere (see fieldProto).
 	fieldProto    Proto
 	fieldProtoSet bool
+	// fieldParams are the interface fields the package fills from a
+	// parameter (see fieldparams.go).
+	fieldParams map[*types.Var]*types.Var
 
 	order []*types.Func // declared functions with a body, in source order
 	sums  map[*types.Func]*Summary

@@ -677,6 +677,16 @@ func (w *walk) paramCallOf(call *ast.CallExpr, index int) (paramCall, bool) {
 			method = sel.Sel.Name
 		}
 		fun = ast.Unparen(sel.X)
+		if fs, ok := fun.(*ast.SelectorExpr); ok {
+			// h.svc.Method(…): a field the package fills from a
+			// parameter only (fieldparams.go).
+			if field, ok := w.s.info.Uses[fs.Sel].(*types.Var); ok {
+				if p := w.s.fieldParam(field); p != nil {
+					return paramCall{param: p, result: max(index, 0), method: sel.Sel.Name}, true
+				}
+			}
+			return paramCall{}, false
+		}
 	}
 	id, ok := fun.(*ast.Ident)
 	if !ok {
@@ -910,6 +920,9 @@ func (w *walk) callValue(call *ast.CallExpr, index, depth int) Value {
 				v.merge(w.calleeValue(call, c.sum, c.sig, index, 0, c.fn, depth))
 			}
 			if c, ok := w.paramCallOf(call, index); ok {
+				// A method of what the caller hands in: any
+				// implementation, not only the package's own.
+				v.merge(unknownValue)
 				v.Calls = addCalls(v.Calls, c)
 			}
 			return v

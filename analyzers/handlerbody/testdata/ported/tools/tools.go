@@ -1,4 +1,4 @@
-package tools // want package:"abstract answers: fixtures/ported/ports.Charts.Repos fixtures/ported/ports.Cluster.Health fixtures/ported/ports.Cluster.Info"
+package tools // want package:"impl sinks: tools.Register#2.Repos@39" package:"abstract answers: fixtures/ported/ports.Charts.Repos fixtures/ported/ports.Cluster.Health fixtures/ported/ports.Cluster.Info"
 
 import (
 	"context"

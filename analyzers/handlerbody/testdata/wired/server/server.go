@@ -5,6 +5,9 @@ package server
 import (
 	"github.com/mark3labs/mcp-go/server"
 
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"fixtures/wired/desk"
 	"fixtures/wired/tools"
 	"fixtures/wired/venue"
 )
@@ -14,5 +17,10 @@ func New(base string) *server.MCPServer {
 	s := server.NewMCPServer("exchange", "1.0.0")
 	v := venue.New(base)
 	tools.RegisterAll(s, v)
+	d := desk.NewDesk(v)
+	s.AddTool(mcp.NewTool("desk_quote"), d.Quote)
+	s.AddTool(mcp.NewTool("desk_balance"), d.Balance)
+	b := desk.NewBackup(v)
+	s.AddTool(mcp.NewTool("backup_quote"), b.Quote)
 	return s
 }

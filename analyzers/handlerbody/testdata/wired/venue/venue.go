@@ -38,7 +38,7 @@ func (v *Venue) Quote(ctx context.Context, symbol string) (*port.Quote, error) {
 		return nil, fmt.Errorf("quote: reading the answer: %w", err)
 	}
 	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("quote: status %d: %s", resp.StatusCode, body)
+		return nil, fmt.Errorf("quote: status %d: %s", resp.StatusCode, body) // want `no-stringify-upstream-error: an HTTP response body read with io.ReadAll enters the text of an error at venue/venue.go:41 \(in venue.\(\*Venue\).Quote\), and 2 texts of 2 functions show it`
 	}
 	return &port.Quote{Symbol: symbol, Price: string(body)}, nil
 }
