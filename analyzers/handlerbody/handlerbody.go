@@ -320,6 +320,7 @@ func (c *checker) checkHandler(fh *errflow.Handler) {
 		noDiscardedFailure(h)
 		noStringifyInReturnedErrors(h)
 		noStringifyInShownOutput(h)
+		noStringifyInFailureOutput(h)
 		noStringifyInOutput(h)
 	}
 }
