@@ -457,6 +457,9 @@ func (h *handler) success(ret *ast.ReturnStmt) bool {
 	if len(ret.Results) != h.results || errIndex >= 0 && !flow.IsNilError(h.b, ret.Results[errIndex]) {
 		return false
 	}
+	if errIndex < 0 && h.saysFailed(ret) {
+		return false
+	}
 	if resIndex >= 0 {
 		shape := flow.ResultShape(h.b, ret.Results[resIndex])
 		if errflow.IsErrorResult(shape) || shape == errflow.ShapeNil && h.kind() != model.GoSDKTyped {
@@ -464,6 +467,28 @@ func (h *handler) success(ret *ast.ReturnStmt) bool {
 		}
 	}
 	return true
+}
+
+// saysFailed reports whether ret, in a function with no error result,
+// answers that it failed: it gives the constant false for a bool result
+// that another return of the function gives as anything else — the
+// function's own flag of success (func SendFile(…) (bool, string), whose
+// return false, msg is its failure, and return ok, msg its answer).
+func (h *handler) saysFailed(ret *ast.ReturnStmt) bool {
+	info := h.c.info
+	for i, res := range ret.Results {
+		if v, ok := errflow.BoolConst(info, res); !ok || v {
+			continue
+		}
+		for _, other := range h.b.Returns {
+			if len(other.Results) == len(ret.Results) {
+				if v, ok := errflow.BoolConst(info, other.Results[i]); !ok || v {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // delegated returns the call whose results ret returns as the function's

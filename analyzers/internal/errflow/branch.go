@@ -334,12 +334,20 @@ func deadBranch(info *types.Info, path []ast.Node, br *Branch) bool {
 	if !ok || br.Base != nil || br.Partial || br.Sentinel || br.Body != ast.Node(is.Body) || is.Init != nil {
 		return false
 	}
+	return nilBefore(info, path, br.Err)
+}
+
+// nilBefore reports whether err is surely nil where the last node of path
+// is: an earlier if of the same block (or of one enclosing it, within the
+// function) returned when it was not nil, and nothing assigns it in
+// between. path runs from the function's body down to the node.
+func nilBefore(info *types.Info, path []ast.Node, err *types.Var) bool {
 	for i := len(path) - 1; i > 0; i-- {
 		switch parent := path[i-1].(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.ForStmt, *ast.RangeStmt:
-			if assigns(info, parent, br.Err) {
+			if assigns(info, parent, err) {
 				return false // assigned later in the loop: the next round sees it
 			}
 		case *ast.BlockStmt:
@@ -347,10 +355,10 @@ func deadBranch(info *types.Info, path []ast.Node, br *Branch) bool {
 			at, _ := slices.BinarySearchFunc(parent.List, path[i].Pos(), func(st ast.Stmt, pos token.Pos) int { return cmp.Compare(st.Pos(), pos) })
 			for j := at - 1; j >= 0; j-- {
 				st := parent.List[j]
-				if returnsOnErr(info, st, br.Err) {
+				if returnsOnErr(info, st, err) {
 					return true
 				}
-				if assigns(info, st, br.Err) {
+				if assigns(info, st, err) {
 					return false
 				}
 			}

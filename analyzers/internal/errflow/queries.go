@@ -157,7 +157,10 @@ func (r *Result) IsNilError(b *Body, e ast.Expr) bool {
 	if v == nil || !b.Root.Resolver.declaredIn(v) || IsParam(v) {
 		return false
 	}
-	return onlyNil(info, b, e)
+	// Every value it holds is nil, or it is read after an if that
+	// returned when it was not (err := os.Remove(tmp); if err != nil {
+	// return "", err }; return "", err: the second is nil).
+	return onlyNil(info, b, e) || b.Block != nil && nilBefore(info, PathTo(b.Block, e), v)
 }
 
 // onlyNil reports whether every value the local e may hold is nil.
