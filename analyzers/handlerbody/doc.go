@@ -296,8 +296,14 @@
 // NewToolResultErrorFromErr (its error too), the text content of a result
 // literal with IsError: true (or made an error result later, with SetError
 // or by setting IsError), the error passed to the go-sdk's SetError,
-// and the errors a handler returns that it builds with fmt.Errorf or
-// errors.New. The value is followed through local variables, conversions,
+// the errors a handler returns that it builds with fmt.Errorf or
+// errors.New, and the structured output a go-sdk typed handler answers a
+// failure with — returned in a branch for a failed call's error, or with
+// a result that is or may be an error result (IsError: !ok) — whose map
+// values and struct fields the SDK sends as the result's structured
+// content (and as its text when it has none): {"success": false,
+// "message": msg}, msg holding a helper's error or message built from the
+// body. The output of a success is the tool's data, and is not checked. The value is followed through local variables, conversions,
 // concatenation, slicing, fmt.Sprintf, trimming and the other standard
 // functions that keep a text (strings.Map, a regexp's ReplaceAllString),
 // and through the functions of the module that do (a sanitizer that
@@ -425,7 +431,13 @@
 // reports, at the tools' text, the raw values that type's method puts in
 // its error, with the wiring call as a related position. A package that
 // hands on an interface parameter of its own records the texts again,
-// for its callers.
+// for its callers. A service kept in a field counts as the parameter it
+// is filled from: handlers that are methods of a struct whose interface
+// field holds only what its constructor is handed (NewHandler(svc
+// Service) returning &Handler{svc: svc}, and h.svc.Launch's error in a
+// text) are judged where the constructor is called with a concrete
+// service. A field the package also fills otherwise (its own fallback)
+// is the package's to fill, and is not lifted.
 //
 // The same holds for the empty answers of ports and adapters: a handler
 // (or the service it answers with, in a third package) answers with what
@@ -761,7 +773,11 @@
 // tested before the answer (if len(data) == 0 { return … }), and a
 // discard with a comment on the line before it: a drop the code explains
 // ("best effort: a truncated state is still worth showing") is a
-// decision, not a slip.
+// decision, not a slip. An answer that says it failed is no success
+// either: a function with no error result that answers a flag of its
+// own success (func send(…) (bool, string), answering ok, msg where it
+// worked) answers its failure with false — return false, fmt.Sprintf(…,
+// body), the body's read error dropped, tells the failure it was asked to.
 //
 // And so does a loop over an iterator that tells its failure only after
 // the loop — for rows.Next() { … }, for sc.Scan() { … }: any value whose
@@ -790,6 +806,12 @@
 //		}
 //		...
 //	}
+//
+// An error variable is nil where it is returned after an if that
+// returned when it was not, with nothing assigned in between: the
+// removal's err that shadows the branch's (if err != nil { err :=
+// os.Remove(tmp); if err != nil { return "", err }; return "", err })
+// makes the second return "" and a nil error.
 //
 // A parse that fails is the work failing when what it parses came from
 // an upstream: json.Unmarshal of the body a request read, or of the data
