@@ -321,16 +321,20 @@ func (c *checker) rootFix(ret *ast.ReturnStmt, kind model.HandlerKind) []analysi
 }
 
 // source returns the text of a node as its file has it.
-func (c *checker) source(n ast.Node) string {
-	tf := c.pass.Fset.File(n.Pos())
-	if tf == nil || c.pass.ReadFile == nil {
+func (c *checker) source(n ast.Node) string { return c.sourceRange(n.Pos(), n.End()) }
+
+// sourceRange returns the text between two positions of one file as the
+// file has it, or "".
+func (c *checker) sourceRange(pos, end token.Pos) string {
+	tf := c.pass.Fset.File(pos)
+	if tf == nil || c.pass.ReadFile == nil || end < pos {
 		return ""
 	}
 	src, err := c.pass.ReadFile(tf.Name())
 	if err != nil || len(src) != tf.Size() {
 		return ""
 	}
-	return string(src[tf.Offset(n.Pos()):tf.Offset(n.End())])
+	return string(src[tf.Offset(pos):tf.Offset(end)])
 }
 
 // rootErrorFix rewrites a root that returns a nil result with an error it

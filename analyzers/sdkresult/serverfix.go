@@ -46,7 +46,7 @@ var middlewareNames = []string{"toolErrorResults", "toolErrorsAsResults", "mcper
 // serverFix returns the fix at an mcp-go server's construction that makes
 // every handler's error a tool error, or nil.
 func (c *checker) serverFix(call *ast.CallExpr) []analysis.SuggestedFix {
-	file := c.fileOf(call.Pos())
+	file := model.FileOf(c.pass.Files, call.Pos())
 	if file == nil || call.Ellipsis.IsValid() {
 		return nil
 	}
@@ -65,7 +65,7 @@ func (c *checker) serverFix(call *ast.CallExpr) []analysis.SuggestedFix {
 	var edit analysis.TextEdit
 	if len(call.Args) == 0 {
 		edit = analysis.TextEdit{Pos: call.Rparen, End: call.Rparen, NewText: []byte(option)}
-	} else if last := call.Args[len(call.Args)-1]; strings.Contains(c.between(last.End(), call.Rparen), ",") {
+	} else if last := call.Args[len(call.Args)-1]; strings.Contains(c.sourceRange(last.End(), call.Rparen), ",") {
 		edit = analysis.TextEdit{Pos: call.Rparen, End: call.Rparen, NewText: []byte(option + ",\n")}
 	} else {
 		edit = analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte(", " + option)}
@@ -97,7 +97,7 @@ func (c *checker) middlewareDecl(file *ast.File) *middleware {
 			pa, pb := c.pass.Fset.Position(a.Pos()), c.pass.Fset.Position(b.Pos())
 			return cmp.Or(cmp.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Offset, pb.Offset))
 		})
-		if home := c.fileOf(first.Pos()); home != nil {
+		if home := model.FileOf(c.pass.Files, first.Pos()); home != nil {
 			file = home
 		}
 	}
@@ -143,29 +143,6 @@ func (c *checker) declareMiddleware(file *ast.File) *middleware {
 		"}"
 	end := file.Decls[len(file.Decls)-1].End()
 	return &middleware{file: file, name: name, edits: append(edits, analysis.TextEdit{Pos: end, End: end, NewText: []byte(decl)})}
-}
-
-// fileOf returns the file of the package that holds pos, or nil.
-func (c *checker) fileOf(pos token.Pos) *ast.File {
-	for _, f := range c.pass.Files {
-		if f.FileStart <= pos && pos < f.FileEnd {
-			return f
-		}
-	}
-	return nil
-}
-
-// between returns the source between two positions of one file.
-func (c *checker) between(pos, end token.Pos) string {
-	tf := c.pass.Fset.File(pos)
-	if tf == nil || end < pos {
-		return ""
-	}
-	src, err := c.pass.ReadFile(tf.Name())
-	if err != nil || tf.Offset(end) > len(src) {
-		return ""
-	}
-	return string(src[tf.Offset(pos):tf.Offset(end)])
 }
 
 // importedAs returns the qualifier file refers to the package at path
@@ -244,7 +221,7 @@ func (c *checker) importEdits(file *ast.File, needs []importNeed) ([]analysis.Te
 			return []analysis.TextEdit{{Pos: at, End: at, NewText: []byte("\n\t" + strings.Join(specs, "\n\t"))}}, true
 		}
 		// import "x" becomes a group that holds it and the new ones.
-		specs = append([]string{c.between(gd.Specs[0].Pos(), gd.Specs[0].End())}, specs...)
+		specs = append([]string{c.sourceRange(gd.Specs[0].Pos(), gd.Specs[0].End())}, specs...)
 		return []analysis.TextEdit{{Pos: gd.Pos(), End: gd.End(), NewText: []byte("import (\n\t" + strings.Join(specs, "\n\t") + "\n)")}}, true
 	}
 	return nil, false // a file with no import declaration does not build a server

@@ -31,45 +31,25 @@ func (s *solver) fieldParam(field *types.Var) *types.Var {
 // otherwise.
 func (s *solver) scanFieldParams() map[*types.Var]*types.Var {
 	out := map[*types.Var]*types.Var{}
-	note := func(field *types.Var, value ast.Expr) {
-		if field == nil || !field.IsField() || field.Pkg() != s.pass.Pkg || !types.IsInterface(field.Type()) {
-			return
+	for field, writes := range fieldWrites(s.info, s.x.roots) {
+		if field.Pkg() != s.pass.Pkg || !types.IsInterface(field.Type()) {
+			continue
 		}
 		var p *types.Var
-		if id, ok := ast.Unparen(value).(*ast.Ident); ok {
-			if v, ok := s.info.Uses[id].(*types.Var); ok && v.Kind() == types.ParamVar {
-				p = v
+		for i, w := range writes {
+			var v *types.Var
+			if id, ok := ast.Unparen(w.e).(*ast.Ident); ok {
+				v, _ = s.info.Uses[id].(*types.Var)
 			}
-		}
-		if prev, seen := out[field]; seen && prev != p {
-			p = nil
-		}
-		out[field] = p
-	}
-	for _, root := range s.x.roots {
-		ast.Inspect(root.Body.Node, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.CompositeLit:
-				for _, elt := range n.Elts {
-					if kv, ok := elt.(*ast.KeyValueExpr); ok {
-						if id, ok := kv.Key.(*ast.Ident); ok {
-							if v, ok := s.info.Uses[id].(*types.Var); ok {
-								note(v, kv.Value)
-							}
-						}
-					}
-				}
-			case *ast.AssignStmt:
-				for i, lhs := range n.Lhs {
-					if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok {
-						if v, ok := s.info.Uses[sel.Sel].(*types.Var); ok {
-							note(v, Assigned(n, i))
-						}
-					}
-				}
+			if v == nil || v.Kind() != types.ParamVar || i > 0 && v != p {
+				p = nil
+				break
 			}
-			return true
-		})
+			p = v
+		}
+		if p != nil {
+			out[field] = p
+		}
 	}
 	return out
 }

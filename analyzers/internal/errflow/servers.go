@@ -687,47 +687,52 @@ func (f *finder) bodyOf(v funcValue) *Body {
 // assignments and in composite literals.
 func (f *finder) writesOf(field *types.Var) []siteExpr {
 	if f.fieldWrites == nil {
-		f.fieldWrites = map[*types.Var][]siteExpr{}
-		for _, root := range f.x.roots {
-			for _, b := range root.Bodies {
-				f.scanWrites(b)
-			}
-		}
+		f.fieldWrites = fieldWrites(f.info, f.x.roots)
 	}
 	return f.fieldWrites[field]
 }
 
-// scanWrites records the field writes of a body (not of its literals).
-func (f *finder) scanWrites(b *Body) {
-	ast.Inspect(b.Block, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return n.Body == b.Block
-		case *ast.AssignStmt:
-			for i, lhs := range n.Lhs {
-				sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
-				if !ok {
-					continue
-				}
-				if field, ok := f.info.Uses[sel.Sel].(*types.Var); ok && field.IsField() {
-					if rhs := Assigned(n, i); rhs != nil {
-						f.fieldWrites[field] = append(f.fieldWrites[field], siteExpr{b, rhs})
+// fieldWrites returns, for each field the roots write, the values they
+// store in it: assignments to a selector, and composite literals, keyed
+// or not. A literal's body is scanned as its own body, so that each
+// write's body is the one it is written in.
+func fieldWrites(info *types.Info, roots []*Root) map[*types.Var][]siteExpr {
+	out := map[*types.Var][]siteExpr{}
+	for _, root := range roots {
+		for _, b := range root.Bodies {
+			ast.Inspect(b.Block, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.FuncLit:
+					return n.Body == b.Block
+				case *ast.AssignStmt:
+					for i, lhs := range n.Lhs {
+						sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
+						if !ok {
+							continue
+						}
+						if field, ok := info.Uses[sel.Sel].(*types.Var); ok && field.IsField() {
+							if rhs := Assigned(n, i); rhs != nil {
+								out[field] = append(out[field], siteExpr{b, rhs})
+							}
+						}
+					}
+				case *ast.CompositeLit:
+					st, _ := model.Deref(info.TypeOf(n)).Underlying().(*types.Struct)
+					for i, elt := range n.Elts {
+						if kv, ok := elt.(*ast.KeyValueExpr); ok {
+							if id, ok := kv.Key.(*ast.Ident); ok {
+								if field, ok := info.Uses[id].(*types.Var); ok && field.IsField() {
+									out[field] = append(out[field], siteExpr{b, kv.Value})
+								}
+							}
+						} else if st != nil && i < st.NumFields() {
+							out[st.Field(i)] = append(out[st.Field(i)], siteExpr{b, elt})
+						}
 					}
 				}
-			}
-		case *ast.CompositeLit:
-			for _, elt := range n.Elts {
-				kv, ok := elt.(*ast.KeyValueExpr)
-				if !ok {
-					continue
-				}
-				if id, ok := kv.Key.(*ast.Ident); ok {
-					if field, ok := f.info.Uses[id].(*types.Var); ok && field.IsField() {
-						f.fieldWrites[field] = append(f.fieldWrites[field], siteExpr{b, kv.Value})
-					}
-				}
-			}
+				return true
+			})
 		}
-		return true
-	})
+	}
+	return out
 }

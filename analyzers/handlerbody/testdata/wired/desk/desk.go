@@ -72,3 +72,24 @@ type paper struct{}
 func (paper) Quote(context.Context, string) (*port.Quote, error) { return &port.Quote{Price: "1"}, nil }
 func (paper) Balance(context.Context) (string, error)            { return "0", nil }
 func (paper) Cancel(context.Context, string) error               { return nil }
+
+// A Spare desk is also built, unkeyed, over the paper exchange: its
+// field is not only what NewSpare is handed.
+type Spare struct {
+	ex port.Exchange
+}
+
+// NewSpare returns a spare desk over ex.
+func NewSpare(ex port.Exchange) *Spare { return &Spare{ex: ex} }
+
+// Paper returns a spare desk over the paper exchange.
+func Paper() *Spare { return &Spare{paper{}} }
+
+// Quote is the spare's quote tool.
+func (s *Spare) Quote(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	q, err := s.ex.Quote(ctx, req.GetString("symbol", ""))
+	if err != nil {
+		return mcp.NewToolResultError(fmt.Sprintf("quote failed: %v", err)), nil
+	}
+	return mcp.NewToolResultText(q.Price), nil
+}

@@ -22,5 +22,6 @@ func New(base string) *server.MCPServer {
 	s.AddTool(mcp.NewTool("desk_balance"), d.Balance)
 	b := desk.NewBackup(v)
 	s.AddTool(mcp.NewTool("backup_quote"), b.Quote)
+	s.AddTool(mcp.NewTool("spare_quote"), desk.NewSpare(v).Quote)
 	return s
 }
