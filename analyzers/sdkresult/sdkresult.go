@@ -426,7 +426,7 @@ func (c *checker) reportPending(h *errflow.Handler) {
 				continue
 			}
 			var root *report.Root
-			if _, forwarded := p.Root(); !forwarded && p.Built != nil && !c.converting {
+			if step, forwarded := p.Root(); (!forwarded || step.Delegates) && p.Built != nil && !c.converting {
 				r := c.serverRoot(p.Built)
 				root = &r
 			}

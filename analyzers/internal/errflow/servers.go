@@ -10,6 +10,7 @@ package errflow
 // from a parameter, or a middleware of another package, leaves it open.
 
 import (
+	"cmp"
 	"go/ast"
 	"go/types"
 	"maps"
@@ -570,7 +571,7 @@ func (f *finder) builtServer(b *Body, expr ast.Expr, depth int) *ast.CallExpr {
 	}
 	var first *ast.CallExpr
 	add := func(c *ast.CallExpr) {
-		if c != nil && (first == nil || c.Pos() < first.Pos()) {
+		if c != nil && (first == nil || f.earlier(c, first)) {
 			first = c
 		}
 	}
@@ -616,13 +617,21 @@ func (f *finder) returnedServer(body *Body, depth int) *ast.CallExpr {
 			if len(ret.Results) != n || IsNil(f.info, ret.Results[i]) {
 				continue
 			}
-			if c := f.builtServer(body, ret.Results[i], depth); c != nil && (first == nil || c.Pos() < first.Pos()) {
+			if c := f.builtServer(body, ret.Results[i], depth); c != nil && (first == nil || f.earlier(c, first)) {
 				first = c
 			}
 		}
 		break
 	}
 	return first
+}
+
+// earlier reports whether a comes before b in the source, file by file:
+// positions order the files as they were parsed, which may be in
+// parallel, and a finding's place must not depend on it.
+func (f *finder) earlier(a, b ast.Node) bool {
+	pa, pb := f.r.pass.Fset.Position(a.Pos()), f.r.pass.Fset.Position(b.Pos())
+	return cmp.Or(cmp.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Offset, pb.Offset)) < 0
 }
 
 // forwardingReturn returns the return of handler body b whose error is
