@@ -587,7 +587,9 @@
 // the branch the loop
 // writes into a variable declared before it that the success after the
 // loop answers with, or returns a success of its own (a search, whose
-// "found nothing" is the return after the loop). When every call fails,
+// "found nothing" is the return after the loop). What a callback the
+// loop body hands to a call writes (ast.Inspect(f, func(n ast.Node) bool
+// { defs = append(defs, …) })) the call writes. When every call fails,
 // the client reads an empty success; when some fail, a part passed off
 // as the whole.
 //

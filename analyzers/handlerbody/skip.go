@@ -812,6 +812,14 @@ func (c *checker) nodeWrites(n ast.Node, write func(at token.Pos, v *types.Var))
 			if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
 				into(n.Pos(), u)
 			}
+			// A callback the call runs (ast.Inspect(f, func(n ast.Node)
+			// bool { defs = append(defs, …) })): what it writes, the
+			// call writes.
+			if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok {
+				c.closureWrites(lit, n.Pos(), write)
+			} else if lit := c.localFunc(a); lit != nil {
+				c.closureWrites(lit, n.Pos(), write)
+			}
 		}
 	}
 }
