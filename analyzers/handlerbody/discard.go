@@ -190,7 +190,16 @@ func discardedError(info *types.Info, as *ast.AssignStmt) (*ast.CallExpr, []*typ
 		return nil, nil
 	}
 	tuple, ok := info.TypeOf(call).(*types.Tuple)
-	if !ok || tuple.Len() != len(as.Lhs) {
+	if !ok {
+		// _ = json.Unmarshal(body, &v): the one result, an error, given
+		// to the blank identifier as surely as by a statement; what the
+		// call gives is what it fills in.
+		if id, isIdent := ast.Unparen(as.Lhs[0]).(*ast.Ident); len(as.Lhs) == 1 && isIdent && id.Name == "_" && errflow.IsError(info.TypeOf(call)) {
+			return call, nil
+		}
+		return nil, nil
+	}
+	if tuple.Len() != len(as.Lhs) {
 		return nil, nil
 	}
 	dropped := false

@@ -746,8 +746,9 @@
 // data only when it parses: what was left out is what the upstream sent
 // wrongly, not a request that failed).
 //
-// So does a call whose error is dropped — given to the blank identifier,
-// not taken at all by a call made as a statement, or left unread in the
+// So does a call whose error is dropped — given to the blank identifier
+// (v, _ := f(), or _ = json.Unmarshal(body, &v)), not taken at all by a
+// call made as a statement, or left unread in the
 // error field of the struct it returns (r := run(args), with r.Err read
 // nowhere and r never handed on whole) — when what it gives
 // goes into a success the function answers with: its other results, or

@@ -54,6 +54,30 @@ func (s *session) decodedStatus(ctx context.Context, req mcp.CallToolRequest) (*
 	return mcp.NewToolResultText("state: " + status.State), nil
 }
 
+// blankStatus gives the decode's error to the blank identifier: dropped
+// as surely as by a statement.
+func (s *session) blankStatus(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	resp, err := s.Fetch(ctx, "status")
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("fetching the status", err), nil
+	}
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("reading the status", err), nil
+	}
+	var status struct{ State string }
+	_ = json.Unmarshal(body, &status) // want `drops the error of Unmarshal`
+	return mcp.NewToolResultText("state: " + status.State), nil
+}
+
+// blankLimit decodes the tool's own input: a malformed limit keeps the
+// default, and nothing failed at run time.
+func (s *session) blankLimit(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	limit := 10
+	_ = json.Unmarshal([]byte(req.GetString("limit", "")), &limit)
+	return mcp.NewToolResultText(strconv.Itoa(limit)), nil
+}
+
 // notes answers with what a helper of its own gives.
 func (st *store) notes(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	list, err := st.list(ctx)
@@ -237,6 +261,8 @@ func registerDiscarded(m *server.MCPServer, sess *session, st *store) {
 	m.AddTool(mcp.NewTool("attachment"), sess.attachment)
 	m.AddTool(mcp.NewTool("count"), st.count)
 	m.AddTool(mcp.NewTool("decoded"), sess.decodedStatus)
+	m.AddTool(mcp.NewTool("blank_decoded"), sess.blankStatus)
+	m.AddTool(mcp.NewTool("blank_limit"), sess.blankLimit)
 	m.AddTool(mcp.NewTool("notes"), st.notes)
 	m.AddTool(mcp.NewTool("paged"), st.paged)
 	m.AddTool(mcp.NewTool("encoded"), encoded)
