@@ -179,8 +179,9 @@ func returnsError(info *types.Info, call *ast.CallExpr) bool {
 }
 
 // discardedError returns the call of as whose error as gives to the blank
-// identifier (v, _ := f()), and the locals it assigns the call's other
-// results to; nil when as is not one.
+// identifier (v, _ := f(), or _ = f() of a call whose one result is its
+// error), and the locals it assigns the call's other results to; nil
+// when as is not one.
 func discardedError(info *types.Info, as *ast.AssignStmt) (*ast.CallExpr, []*types.Var) {
 	if len(as.Rhs) != 1 {
 		return nil, nil
