@@ -421,14 +421,13 @@ func (c *checker) reportPending(h *errflow.Handler) {
 		layouts = nil
 	}
 	for _, p := range h.Paths {
+		var root *report.Root
+		if r, ok := c.builtRoot(p); ok && !c.converting {
+			root = &r
+		}
 		for _, f := range pf.Findings {
 			if !f.Needs.Holds(p.Protocol() && !p.Deferred && !c.converting, p.Kind == model.ToolHandler) || !c.once(rules.Rule{ID: f.Rule}, f.At) {
 				continue
-			}
-			var root *report.Root
-			if step, forwarded := p.Root(); (!forwarded || step.Delegates) && p.Built != nil && !c.converting {
-				r := c.serverRoot(p.Built)
-				root = &r
 			}
 			c.r.FoldPending(f, protocolOnly(f, root), handlerKey(h), related(p), layouts)
 		}
@@ -818,12 +817,10 @@ func stepKey(s errflow.Step) string {
 // adapter's return res, err. Converting the error into an error result
 // there makes every error it hands on one the model can read.
 func (c *checker) protocolRoot(p *errflow.Path) (report.Root, bool) {
-	step, ok := p.Root()
-	if p.Built != nil && (!ok || step.Delegates) {
-		// The server decides every handler's returns; a handler that
-		// returns one function's results, that function's only.
-		return c.serverRoot(p.Built), true
+	if root, ok := c.builtRoot(p); ok {
+		return root, true
 	}
+	step, ok := p.Root()
 	if !ok {
 		return report.Root{}, false
 	}
@@ -857,6 +854,17 @@ func (c *checker) protocolRoot(p *errflow.Path) (report.Root, bool) {
 			report.Count(returns, "return"), report.Count(handlers, "handler"), sdk, idiom)
 	}
 	return root, true
+}
+
+// builtRoot returns the root of a path's protocol errors at the server
+// the package builds (Path.Built), when no adapter is nearer: the server
+// decides every handler's returns, and a handler that returns one
+// function's results (Step.Delegates) decides that function's only.
+func (c *checker) builtRoot(p *errflow.Path) (report.Root, bool) {
+	if step, ok := p.Root(); p.Built == nil || ok && !step.Delegates {
+		return report.Root{}, false
+	}
+	return c.serverRoot(p.Built), true
 }
 
 // serverRoot returns the root of the protocol errors of the handlers

@@ -26,7 +26,6 @@ package sdkresult
 // call takes no spread options (opts...), and the name hides nothing.
 
 import (
-	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -91,12 +90,7 @@ type middleware struct {
 // apply once, so that the fixes of several servers declare it once.
 func (c *checker) middlewareDecl(file *ast.File) *middleware {
 	if sites := c.flow.ServerSites(); len(sites) > 0 {
-		// First in the source, file by file: positions order files as
-		// they were parsed, which may be in parallel.
-		first := slices.MinFunc(sites, func(a, b *ast.CallExpr) int {
-			pa, pb := c.pass.Fset.Position(a.Pos()), c.pass.Fset.Position(b.Pos())
-			return cmp.Or(cmp.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Offset, pb.Offset))
-		})
+		first := slices.MinFunc(sites, func(a, b *ast.CallExpr) int { return model.SourceOrder(c.pass.Fset, a.Pos(), b.Pos()) })
 		if home := model.FileOf(c.pass.Files, first.Pos()); home != nil {
 			file = home
 		}

@@ -10,7 +10,6 @@ package errflow
 // from a parameter, or a middleware of another package, leaves it open.
 
 import (
-	"cmp"
 	"go/ast"
 	"go/types"
 	"maps"
@@ -626,12 +625,11 @@ func (f *finder) returnedServer(body *Body, depth int) *ast.CallExpr {
 	return first
 }
 
-// earlier reports whether a comes before b in the source, file by file:
-// positions order the files as they were parsed, which may be in
-// parallel, and a finding's place must not depend on it.
+// earlier reports whether a comes before b in the source (see
+// model.SourceOrder): a finding's place must not depend on the order the
+// files were parsed in.
 func (f *finder) earlier(a, b ast.Node) bool {
-	pa, pb := f.r.pass.Fset.Position(a.Pos()), f.r.pass.Fset.Position(b.Pos())
-	return cmp.Or(cmp.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Offset, pb.Offset)) < 0
+	return model.SourceOrder(f.r.pass.Fset, a.Pos(), b.Pos()) < 0
 }
 
 // forwardingReturn returns the return of handler body b whose error is

@@ -209,12 +209,7 @@ func (s *solver) summarizeVars() {
 	for v := range s.inits {
 		vars = append(vars, v)
 	}
-	// By file and offset, not by token.Pos: a loader may add the files
-	// to the file set in any order.
-	slices.SortFunc(vars, func(a, b *types.Var) int {
-		pa, pb := s.pass.Fset.Position(a.Pos()), s.pass.Fset.Position(b.Pos())
-		return cmp.Or(cmp.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Offset, pb.Offset))
-	})
+	slices.SortFunc(vars, func(a, b *types.Var) int { return model.SourceOrder(s.pass.Fset, a.Pos(), b.Pos()) })
 	w := &walk{s: s, r: &Root{Resolver: &Resolver{info: s.info}}, rf: &rootFacts{}, lits: map[*ast.FuncLit]*Summary{}}
 	for _, v := range vars {
 		sum := &Summary{Results: make([]Slot, 1)}

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -179,6 +180,15 @@ func Deref(t types.Type) types.Type {
 		return ptr.Elem()
 	}
 	return t
+}
+
+// SourceOrder compares two positions of fset by file name, then offset:
+// the order of the source, which token.Pos is not across files (a loader
+// may add the files to the file set in any order, in parallel), so that
+// what is chosen or listed by position does not depend on it.
+func SourceOrder(fset *token.FileSet, a, b token.Pos) int {
+	pa, pb := fset.Position(a), fset.Position(b)
+	return cmp.Or(strings.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Offset, pb.Offset))
 }
 
 // FileOf returns the file of files that holds pos, or nil.

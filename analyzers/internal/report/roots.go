@@ -28,6 +28,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
 	"github.com/mcperrlint/mcperrlint/analyzers/internal/rules"
 )
 
@@ -290,10 +291,7 @@ func (r *Reporter) rootDiagnostic(g *rootGroup) analysis.Diagnostic {
 	// In the order of the source, file by file, as a reader goes through
 	// them: they were found handler by handler.
 	members := slices.Clone(g.members)
-	slices.SortStableFunc(members, func(a, b member) int {
-		pa, pb := r.pass.Fset.Position(a.d.Pos), r.pass.Fset.Position(b.d.Pos)
-		return cmp.Or(strings.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Line, pb.Line), cmp.Compare(pa.Column, pb.Column))
-	})
+	slices.SortStableFunc(members, func(a, b member) int { return model.SourceOrder(r.pass.Fset, a.d.Pos, b.d.Pos) })
 	for _, m := range members {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: m.d.Pos, End: m.d.End, Message: what})
 	}
