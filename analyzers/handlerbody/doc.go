@@ -296,14 +296,9 @@
 // NewToolResultErrorFromErr (its error too), the text content of a result
 // literal with IsError: true (or made an error result later, with SetError
 // or by setting IsError), the error passed to the go-sdk's SetError,
-// the errors a handler returns that it builds with fmt.Errorf or
-// errors.New, and the structured output a go-sdk typed handler answers a
-// failure with — returned in a branch for a failed call's error, or with
-// a result that is or may be an error result (IsError: !ok) — whose map
-// values and struct fields the SDK sends as the result's structured
-// content (and as its text when it has none): {"success": false,
-// "message": msg}, msg holding a helper's error or message built from the
-// body. The output of a success is the tool's data, and is not checked. The value is followed through local variables, conversions,
+// and the errors a handler returns that it builds with fmt.Errorf or
+// errors.New (the output a handler answers with: below). The value is
+// followed through local variables, conversions,
 // concatenation, slicing, fmt.Sprintf, trimming and the other standard
 // functions that keep a text (strings.Map, a regexp's ReplaceAllString),
 // and through the functions of the module that do (a sanitizer that
@@ -385,7 +380,13 @@
 // package or another, with an error's text in one of its fields
 // (receipt.Error = fmt.Sprintf("git status failed: %v", err), the error
 // carrying what git wrote). Text that does not come from an error is not: a raw body
-// in the output is the tool's answer.
+// in the output is the tool's answer — unless the output answers a
+// failure: a go-sdk typed handler's output returned in a branch for a
+// failed call's error, or with a result that is or may be an error
+// result (IsError: !ok), is the story of that failure, which the SDK
+// sends as the result's structured content (and as its text when it has
+// none), and every raw value in its fields is checked ({"success":
+// false, "message": msg}, msg a helper's message built from the body).
 //
 // A struct a helper returns carries the raw values its literal puts in
 // its text fields, or that it assigns to them afterwards: a command

@@ -320,7 +320,6 @@ func (c *checker) checkHandler(fh *errflow.Handler) {
 		noDiscardedFailure(h)
 		noStringifyInReturnedErrors(h)
 		noStringifyInShownOutput(h)
-		noStringifyInFailureOutput(h)
 		noStringifyInOutput(h)
 	}
 }

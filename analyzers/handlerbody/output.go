@@ -11,7 +11,13 @@ package handlerbody
 // and what it marshals into its result (json.Marshal(v), mcp-go's
 // NewToolResultStructured(v, …)), with every struct, map and slice those
 // hold. Only text that comes from an error is checked: a raw body that
-// is the tool's answer is what the tool is for.
+// is the tool's answer is what the tool is for — unless the output is
+// how the handler answers a failure: a go-sdk typed handler's output
+// returned in a branch for a failed call's error, or with a result that
+// is or may be an error result (&mcp.CallToolResult{IsError: !ok}), is
+// the story of that failure ({"success": false, "message": msg}, msg a
+// helper's message built from the body), and every raw value in it is
+// checked.
 
 import (
 	"fmt"
@@ -42,18 +48,19 @@ func noStringifyInOutput(h *handler) {
 	// (receipt.ReceiptError = fmt.Sprintf("git status failed: %v", err)).
 	copies := h.copiesErrorText()
 	s := &messageScan{c: h.c, b: h.b}
+	failing := s.failureOutputs(h)
 	info := h.c.info
-	check := func(value ast.Expr, field string, at ast.Node) {
+	check := func(value ast.Expr, field string, at ast.Node, failure bool) {
 		t := info.TypeOf(value)
 		var blobs []errflow.Blob
 		switch {
-		case errflow.IsText(t) && copies:
+		case errflow.IsText(t) && (copies || failure):
 			blobs = h.c.flow.BlobsIn(h.b, value)
 		case isStructValue(t) && out.At(model.Deref(t)) != nil:
 			blobs = h.c.flow.StructBlobs(h.b, value)
 		}
 		for _, b := range blobs {
-			if !b.InError {
+			if !b.InError && !failure {
 				continue
 			}
 			where := field
@@ -80,7 +87,7 @@ func noStringifyInOutput(h *handler) {
 				if !ok {
 					continue
 				}
-				check(kv.Value, keyName(info, t, kv.Key), kv)
+				check(kv.Value, keyName(info, t, kv.Key), kv, failing[n])
 			}
 		case *ast.AssignStmt:
 			for i, lhs := range n.Lhs {
@@ -91,12 +98,12 @@ func noStringifyInOutput(h *handler) {
 				switch l := ast.Unparen(lhs).(type) {
 				case *ast.SelectorExpr:
 					if sel, ok := info.Selections[l]; ok && sel.Kind() == types.FieldVal && out.At(model.Deref(info.TypeOf(l.X))) != nil {
-						check(value, "field "+l.Sel.Name, n)
+						check(value, "field "+l.Sel.Name, n, false)
 					}
 				case *ast.IndexExpr:
 					if t := info.TypeOf(l.X); out.At(t) != nil {
 						if _, isMap := t.Underlying().(*types.Map); isMap {
-							check(value, keyName(info, t, l.Index), n)
+							check(value, keyName(info, t, l.Index), n, false)
 						}
 					}
 				}
@@ -104,6 +111,46 @@ func noStringifyInOutput(h *handler) {
 		}
 		return true
 	})
+}
+
+// failureOutputs returns the literals of the outputs a handler answers a
+// failure with: returned in a branch for a failed call's error, or with
+// a result that is, or may be, an error result.
+func (s *messageScan) failureOutputs(h *handler) map[*ast.CompositeLit]bool {
+	out, res := h.Path.Output(), h.Path.Result()
+	if out < 0 {
+		return nil
+	}
+	lits := map[*ast.CompositeLit]bool{}
+	for _, ret := range h.b.Returns {
+		if len(ret.Results) != h.results || errflow.IsNil(h.c.info, ret.Results[out]) {
+			continue
+		}
+		if h.c.flow.FailureBranch(h.b, ret) == nil && (res < 0 || !s.mayBeErrorResult(ret.Results[res])) {
+			continue
+		}
+		for _, o := range h.b.Root.Resolver.Origins(ret.Results[out]) {
+			if lit := model.CompositeLit(o); lit != nil {
+				lits[lit] = true
+			}
+		}
+	}
+	return lits
+}
+
+// mayBeErrorResult reports whether a tool result expression is, or may be,
+// an error result: its shape says so, or it is a literal whose IsError is
+// not a constant.
+func (s *messageScan) mayBeErrorResult(res ast.Expr) bool {
+	if errflow.IsErrorResult(s.c.flow.ResultShape(s.b, res)) {
+		return true
+	}
+	for _, o := range s.b.Root.Resolver.Origins(res) {
+		if lit := model.CompositeLit(o); lit != nil && errflow.IsCallToolResult(s.c.info.TypeOf(lit)) && errflow.LitIsError(s.c.info, lit) == errflow.ShapeUnknown {
+			return true
+		}
+	}
+	return false
 }
 
 // isStructValue reports whether t is a struct or a pointer to one.

@@ -117,64 +117,6 @@ func noStringifyInReturnedErrors(h *handler) {
 	}
 }
 
-// noStringifyInFailureOutput checks the structured output a go-sdk typed
-// handler answers a failure with: returned in a branch for a failed
-// call's error, or with a result that is, or may be, an error result
-// (&mcp.CallToolResult{IsError: !ok}). The SDK sends the output as the
-// result's structured content, and as its text when the result has none:
-// the model reads a raw body put in one of its fields ({"success": false,
-// "message": msg}) as surely as in an error's text. The output of a
-// success is the tool's data, upstream's or not, and is not checked.
-func noStringifyInFailureOutput(h *handler) {
-	out, res := h.Path.Output(), h.Path.Result()
-	if out < 0 {
-		return
-	}
-	s := &messageScan{c: h.c, b: h.b}
-	for _, ret := range h.b.Returns {
-		if len(ret.Results) != h.results || errflow.IsNil(h.c.info, ret.Results[out]) {
-			continue
-		}
-		if h.c.flow.FailureBranch(h.b, ret) == nil && (res < 0 || !s.mayBeErrorResult(ret.Results[res])) {
-			continue
-		}
-		s.outputTexts(ret.Results[out], "the structured output "+h.describe()+" answers a failure with")
-	}
-}
-
-// mayBeErrorResult reports whether a tool result expression is, or may be,
-// an error result: its shape says so, or it is a literal whose IsError is
-// not a constant.
-func (s *messageScan) mayBeErrorResult(res ast.Expr) bool {
-	if errflow.IsErrorResult(s.c.flow.ResultShape(s.b, res)) {
-		return true
-	}
-	for _, o := range s.b.Root.Resolver.Origins(res) {
-		if lit := model.CompositeLit(o); lit != nil && errflow.IsCallToolResult(s.c.info.TypeOf(lit)) && errflow.LitIsError(s.c.info, lit) == errflow.ShapeUnknown {
-			return true
-		}
-	}
-	return false
-}
-
-// outputTexts checks the values of the composite literals an output
-// expression comes from (a map's values, a struct's fields) as texts of
-// the sink.
-func (s *messageScan) outputTexts(out ast.Expr, sink string) {
-	for _, o := range s.b.Root.Resolver.Origins(out) {
-		lit := model.CompositeLit(o)
-		if lit == nil {
-			continue
-		}
-		for _, elt := range lit.Elts {
-			if kv, ok := elt.(*ast.KeyValueExpr); ok {
-				elt = kv.Value
-			}
-			s.text(elt, sink)
-		}
-	}
-}
-
 // noStringifyInShownOutput checks the text results a handler returns with
 // its error on a path that shows them with it (an adapter that appends an
 // operation's output to the error message): what a command wrote to

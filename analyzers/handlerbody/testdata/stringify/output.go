@@ -61,7 +61,7 @@ func fetchOutput(ctx context.Context, req *mcp.CallToolRequest, in fetchIn) (*mc
 		msg += ": " + err.Error()
 		return &mcp.CallToolResult{}, map[string]any{
 			"success": false,
-			"message": msg, // want `no-stringify-upstream-error: the structured output go-sdk typed handler fetchOutput answers a failure with, through stringify.download, includes an HTTP response body`
+			"message": msg, // want `no-stringify-upstream-error: the key "message" of the output go-sdk typed handler fetchOutput returns, through stringify.download, includes an HTTP response body`
 		}, nil
 	}
 	// The page itself is the tool's data.
@@ -72,7 +72,7 @@ func fetchOutput(ctx context.Context, req *mcp.CallToolRequest, in fetchIn) (*mc
 // the send failed, and marks the result an error then.
 func sendOutput(ctx context.Context, req *mcp.CallToolRequest, in fetchIn) (*mcp.CallToolResult, map[string]any, error) {
 	ok, msg := send(in.URL)
-	out := map[string]any{"success": ok, "message": msg} // want `no-stringify-upstream-error: the structured output go-sdk typed handler sendOutput answers a failure with, through stringify.send, includes an HTTP response body`
+	out := map[string]any{"success": ok, "message": msg} // want `no-stringify-upstream-error: the key "message" of the output go-sdk typed handler sendOutput returns, through stringify.send, includes an HTTP response body`
 	return &mcp.CallToolResult{IsError: !ok}, out, nil
 }
 
