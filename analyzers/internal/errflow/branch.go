@@ -350,6 +350,14 @@ func nilBefore(info *types.Info, path []ast.Node, err *types.Var) bool {
 			if assigns(info, parent, err) {
 				return false // assigned later in the loop: the next round sees it
 			}
+		case *ast.IfStmt:
+			if parent.Init != nil && assigns(info, parent.Init, err) {
+				return false // if err = dec.Decode(&v); err != nil
+			}
+		case *ast.SwitchStmt:
+			if parent.Init != nil && assigns(info, parent.Init, err) {
+				return false
+			}
 		case *ast.BlockStmt:
 			// The statements before path[i], nearest first.
 			at, _ := slices.BinarySearchFunc(parent.List, path[i].Pos(), func(st ast.Stmt, pos token.Pos) int { return cmp.Compare(st.Pos(), pos) })

@@ -5,12 +5,14 @@ package logged
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"os"
 	"os/exec"
+	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -70,6 +72,38 @@ func convertChecked(in string) (string, error) {
 	return out, err
 }
 
+// convertAgain checks the conversion, then assigns err again in the
+// if's own statement: there it holds the second conversion's failure.
+func convertAgain(in string) (string, error) {
+	out, err := transcode(in)
+	if err != nil {
+		return "", err
+	}
+	if out, err = transcode(out); err != nil {
+		return "", err
+	}
+	switch out, err = transcode(out); {
+	case err != nil:
+		return "", err
+	}
+	return out, nil
+}
+
+// labels decodes the body into a local with the error assigned again
+// in the if's own statement.
+func labels(url string) ([]string, error) {
+	resp, err := http.Get(url)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	var out []string
+	if err = json.NewDecoder(resp.Body).Decode(&out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func transcode(in string) (string, error) {
 	if in == "" {
 		return "", errors.New("nothing to transcode")
@@ -99,7 +133,15 @@ func convertTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolRes
 	if err != nil {
 		return mcp.NewToolResultErrorFromErr("converting", err), nil
 	}
-	return mcp.NewToolResultText(out + " " + checked), nil
+	names, err := labels(req.GetString("url", ""))
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("listing labels", err), nil
+	}
+	again, err := convertAgain(strings.Join(names, ","))
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("converting", err), nil
+	}
+	return mcp.NewToolResultText(out + " " + checked + " " + again), nil
 }
 
 // RegisterFlagged registers the tools.

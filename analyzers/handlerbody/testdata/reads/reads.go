@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"net/http"
 	"strings"
 
 	gosdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -153,7 +154,39 @@ func healthBytes(b broker) contents {
 }
 
 // Register registers the reads on an mcp-go server.
+// config decodes the broker's config with the error assigned again in
+// the if's own statement: its failure is returned, not a nil error.
+func (b broker) config(ctx context.Context, name string) (any, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://broker/config/"+name, nil)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	var cfg any
+	if err = json.NewDecoder(resp.Body).Decode(&cfg); err != nil {
+		return nil, err
+	}
+	return cfg, nil
+}
+
+func (b broker) configResource(ctx context.Context, req mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
+	cfg, err := b.config(ctx, fmt.Sprint(req.Params.Arguments["name"]))
+	if err != nil {
+		return nil, fmt.Errorf("reading the config: %w", err)
+	}
+	data, err := json.Marshal(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("encoding the config: %w", err)
+	}
+	return []mcp.ResourceContents{mcp.TextResourceContents{URI: req.Params.URI, Text: string(data)}}, nil
+}
+
 func Register(s *server.MCPServer, b broker) {
+	s.AddResourceTemplate(mcp.NewResourceTemplate("kafka://config/{name}", "config"), b.configResource)
 	s.AddResource(mcp.NewResource("kafka://topics", "topics"), topicsResource(b))
 	s.AddResource(mcp.NewResource("kafka://overview", "overview"), overview(b))
 	s.AddResource(mcp.NewResource("kafka://partitions", "partitions"), partitions(b))

@@ -283,7 +283,11 @@ func mcpgo(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, e
 	if err != nil {
 		return mcp.NewToolResultErrorFromErr("reading the tags", err), nil
 	}
-	text := fmt.Sprint(status, port(name), hint(name), cached(ctx, name), logged(ctx, name), known(ctx, name), given(nil), stop(ctx), swallowdep.Names(ctx), swallowdep.Read(ctx, nil), swallowdep.Summed, swallowdep.Deep(ctx, nil), tg, labels(req.GetString("labels", "")), window(ctx))
+	examples, err := swallowdep.Examples(ctx, req.GetString("url", ""))
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("reading the examples", err), nil
+	}
+	text := fmt.Sprint(status, port(name), hint(name), cached(ctx, name), logged(ctx, name), known(ctx, name), given(nil), stop(ctx), swallowdep.Names(ctx), swallowdep.Read(ctx, nil), swallowdep.Summed, swallowdep.Deep(ctx, nil), tg, labels(req.GetString("labels", "")), window(ctx), examples)
 	return mcp.NewToolResultText(text), nil
 }
 

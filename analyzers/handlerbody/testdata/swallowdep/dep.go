@@ -5,11 +5,13 @@ package swallowdep
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"net/http"
 )
 
 // Names lists the names.
-func Names(ctx context.Context) []string { // want Names:"answer pending: no-fake-empty-result@14"
+func Names(ctx context.Context) []string { // want Names:"answer pending: no-fake-empty-result@16"
 	if err := fetch(ctx); err != nil {
 		return nil // want `no-fake-empty-result: helper Names returns an empty value, with no error to say it failed, while handling err: a handler that answers with what it gives cannot tell`
 	}
@@ -24,7 +26,7 @@ type Message struct {
 
 // Read returns a message with each part that could be read: a part whose
 // read fails is skipped, and the rest after a failed header is lost.
-func Read(ctx context.Context, raw []string) *Message { // want Read:"answer pending: no-fake-empty-result@31 no-fake-empty-result@41"
+func Read(ctx context.Context, raw []string) *Message { // want Read:"answer pending: no-fake-empty-result@33 no-fake-empty-result@43"
 	m := &Message{}
 	for _, r := range raw {
 		part, err := readPart(ctx, r)
@@ -86,4 +88,23 @@ func collect(ctx context.Context, raw []string) []string {
 		out = append(out, part)
 	}
 	return out
+}
+
+// Examples decodes the examples with the error assigned again in the
+// if's own statement: its failure is returned, not a nil error.
+func Examples(ctx context.Context, url string) (any, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	var examples any
+	if err = json.NewDecoder(resp.Body).Decode(&examples); err != nil {
+		return nil, err
+	}
+	return examples, nil
 }
