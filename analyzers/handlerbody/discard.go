@@ -58,6 +58,7 @@ func noDiscardedFailure(h *handler) {
 			return true
 		}
 		out = append(out, filledIn(h.c.info, call)...)
+		out = append(out, writersFilled(h.c.info, h.b.Block, call)...)
 		if len(out) > 0 {
 			h.checkDiscarded(n.(ast.Stmt), call, out)
 		}
@@ -254,6 +255,39 @@ func filledIn(info *types.Info, call *ast.CallExpr) []*types.Var {
 	return out
 }
 
+// writersFilled returns the locals a method call writes what it produces
+// into through its receiver's output fields (errflow.OutputField), as
+// pointed there before the call: cmd.Stdout = &out; _ = cmd.Run() fills
+// out as surely as cmd.Output() would answer it.
+func writersFilled(info *types.Info, block *ast.BlockStmt, call *ast.CallExpr) []*types.Var {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	recv := errflow.RootVar(info, sel.X)
+	if recv == nil || !errflow.IsLocal(recv) {
+		return nil
+	}
+	var out []*types.Var
+	ast.Inspect(block, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || as.Pos() > call.Pos() {
+			return n == nil || n.Pos() < call.Pos()
+		}
+		for i, lhs := range as.Lhs {
+			lsel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
+			if !ok || errflow.RootVar(info, lsel.X) != recv {
+				continue
+			}
+			if v, _ := errflow.OutputWriter(info, as, i); v != nil && !slices.Contains(out, v) {
+				out = append(out, v)
+			}
+		}
+		return true
+	})
+	return out
+}
+
 // testedBetween reports whether an if between from and to tests one of
 // vars and may leave there (if len(body) == 0 { return … }): the empty
 // value is told apart before the answer.
@@ -275,8 +309,8 @@ func testedBetween(info *types.Info, block *ast.BlockStmt, from, to token.Pos, v
 }
 
 // readsInput reports whether call only reads the tool's input: what it is
-// given (and what it is a method of) is constants and values made from
-// the request or the arguments map (OptionalParam[string](args, "body"),
+// given (and what it is a method of) is values made from the request or
+// the arguments map, and constants (OptionalParam[string](args, "body"),
 // a project's own reader of an optional parameter). Its error says the
 // input is not what it expected, and the zero value is the reader's
 // default.
@@ -296,6 +330,7 @@ func (h *handler) readsInput(call *ast.CallExpr) bool {
 		return false
 	}
 	input = derived(info, h.b.Block, h.b.Block.Pos(), call.Pos(), slices.Collect(maps.Keys(input)))
+	read := false // some operand is the input: goFiles(".") reads none
 	onlyInput := func(e ast.Expr) bool {
 		if tv, ok := info.Types[e]; ok && tv.Value != nil {
 			return true
@@ -313,6 +348,7 @@ func (h *handler) readsInput(call *ast.CallExpr) bool {
 			}
 			return !other
 		})
+		read = read || found
 		return found && !other
 	}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && info.Selections[sel] != nil && !onlyInput(sel.X) {
@@ -323,7 +359,7 @@ func (h *handler) readsInput(call *ast.CallExpr) bool {
 			return false
 		}
 	}
-	return true
+	return read
 }
 
 // toolInput reports whether a parameter of type t holds the tool's input:

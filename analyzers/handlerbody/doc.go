@@ -754,19 +754,29 @@
 // nowhere and r never handed on whole) — when what it gives
 // goes into a success the function answers with: its other results, or
 // what it fills in through a pointer it is handed (rows.Scan(&n),
-// json.Unmarshal(body, &v), fmt.Sscanf(s, "%f", &lat)). When the call
-// fails the client reads its zero value — an empty body, a count of 0 —
-// as data:
+// json.Unmarshal(body, &v), fmt.Sscanf(s, "%f", &lat)), or the writers
+// its receiver's output fields point at (cmd.Stdout = &out; _ =
+// cmd.Run(): the buffer holds what the run gave, as cmd.Output() would
+// answer it; the fields are a table in errflow's models). When the call
+// fails the client reads its zero value — an empty body, a count of 0,
+// a report decoded from a command that never ran — as data:
 //
 //	data, _ := io.ReadAll(part.Body) // flagged
 //	email.TextBody = string(data)
 //	...
 //	return email, nil
 //
+// What the answer is made from is followed through assignments, ranges,
+// what a call made from it fills in (dec.Decode(&entry)), and callbacks
+// handed such a call: a visitor's parameter (ast.Inspect(f, func(n
+// ast.Node) bool { … })) is what the call walks, and what the visitor
+// gathers into the function's variables is gathered from it.
+//
 // Not reported: a call that only reads the tool's input (its arguments
-// come from the request or the arguments map: strconv.Atoi of a
-// parameter, a project's generic OptionalParam reading "body" from the
-// arguments map), a parse of a value the program holds (a parser of the
+// come from the request or the arguments map, and perhaps constants:
+// strconv.Atoi of a parameter, a project's generic OptionalParam reading
+// "body" from the arguments map; a call given constants alone, as
+// listFiles("."), reads no input), a parse of a value the program holds (a parser of the
 // standard library's, or one named by Go's convention, Parse… or parse…:
 // only a parse of what an upstream sent is a failure to report — a body,
 // what a call that can fail answered, and what is stored from them: an

@@ -179,7 +179,12 @@ func usedBy(info *types.Info, block *ast.BlockStmt, from token.Pos, ret *ast.Ret
 }
 
 // derived returns vars and the locals (not errors) that the statements
-// of block between from and to assign from them, or range over them.
+// of block between from and to assign from them, range over them, or
+// have a call made from them fill in (json.Unmarshal(out, &v),
+// dec.Decode(&entry)). A function literal's statements count where the
+// literal is written: a callback handed to a call made from vars
+// (ast.Inspect(f, func(n ast.Node) bool { … })) is given what the call
+// walks, and gathers into the function's variables as a loop body would.
 func derived(info *types.Info, block *ast.BlockStmt, from, to token.Pos, vars []*types.Var) map[*types.Var]bool {
 	set := map[*types.Var]bool{}
 	for _, v := range vars {
@@ -198,8 +203,23 @@ func derived(info *types.Info, block *ast.BlockStmt, from, to token.Pos, vars []
 		switch n := n.(type) {
 		case nil:
 			return false
-		case *ast.FuncLit:
-			return false
+		case *ast.CallExpr:
+			if n.Pos() >= from && n.End() <= to && callMadeFrom(info, n, set) {
+				for _, v := range filledIn(info, n) {
+					set[v] = true
+				}
+				for _, a := range n.Args {
+					if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok {
+						for _, f := range lit.Type.Params.List {
+							for _, name := range f.Names {
+								if v, ok := info.Defs[name].(*types.Var); ok {
+									set[v] = true
+								}
+							}
+						}
+					}
+				}
+			}
 		case *ast.AssignStmt:
 			if n.Pos() < from || n.End() > to {
 				return true
@@ -222,6 +242,21 @@ func derived(info *types.Info, block *ast.BlockStmt, from, to token.Pos, vars []
 		return n.Pos() < to
 	})
 	return set
+}
+
+// callMadeFrom reports whether call's function or one of its arguments
+// other than a function literal mentions one of set: what the call is
+// given, not what a callback it is handed does.
+func callMadeFrom(info *types.Info, call *ast.CallExpr, set map[*types.Var]bool) bool {
+	if errflow.MentionsAny(info, call.Fun, set) {
+		return true
+	}
+	for _, a := range call.Args {
+		if _, ok := ast.Unparen(a).(*ast.FuncLit); !ok && errflow.MentionsAny(info, a, set) {
+			return true
+		}
+	}
+	return false
 }
 
 // namesLocals reports whether ret names a local variable: its answer is

@@ -876,20 +876,9 @@ func (w *walk) commandBuffer(v *types.Var, depth int) []Blob {
 			if !ok {
 				return true
 			}
-			for i, lhs := range as.Lhs {
-				sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
-				if !ok || sel.Sel.Name != "Stdout" && sel.Sel.Name != "Stderr" {
-					continue
-				}
-				if !model.IsPointerTo(w.s.info.TypeOf(sel.X), "os/exec", "Cmd") && !model.IsNamed(w.s.info.TypeOf(sel.X), "os/exec", "Cmd") {
-					continue
-				}
-				rhs := Assigned(as, i)
-				if u, ok := ast.Unparen(rhs).(*ast.UnaryExpr); ok && u.Op == token.AND {
-					rhs = u.X
-				}
-				if localVar(w.s.info, rhs) == v {
-					out = []Blob{{Kind: BlobOutput, What: "a subprocess's output written to " + v.Name() + " by (*exec.Cmd)." + sel.Sel.Name,
+			for i := range as.Lhs {
+				if w, field := OutputWriter(w.s.info, as, i); w == v {
+					out = []Blob{{Kind: BlobOutput, What: "a subprocess's output written to " + v.Name() + " by (*exec.Cmd)." + field,
 						Source: as.Pos(), SourceEnd: as.End()}}
 				}
 			}

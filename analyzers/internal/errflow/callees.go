@@ -1080,6 +1080,10 @@ func (r *Result) upstreamStored(b *Body, v *types.Var, depth int) bool {
 	}
 	r.storedUpstream[v] = false
 	root := b.Root
+	if r.outputWriter(root, v) {
+		r.storedUpstream[v] = true // cmd.Stdout = &out: what the command wrote
+		return true
+	}
 	for i := range root.moves {
 		mv := &root.moves[i]
 		if mv.kind != moveInto && mv.kind != moveCall || !slices.Contains(root.to(mv), v) {
@@ -1093,6 +1097,26 @@ func (r *Result) upstreamStored(b *Body, v *types.Var, depth int) bool {
 		}
 	}
 	return false
+}
+
+// outputWriter reports whether a statement of root points an output
+// field (OutputField) at v: the call that runs fills v with what it
+// produced (cmd.Stdout = &out; cmd.Run()).
+func (r *Result) outputWriter(root *Root, v *types.Var) bool {
+	found := false
+	for _, b := range root.Bodies {
+		ast.Inspect(b.Block, func(n ast.Node) bool {
+			if as, ok := n.(*ast.AssignStmt); ok && !found {
+				for i := range as.Lhs {
+					if w, _ := OutputWriter(r.pass.TypesInfo, as, i); w == v {
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // upstreamVar is upstream for a variable read by a move.

@@ -8,6 +8,7 @@ package errflow
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 	"unicode"
@@ -60,6 +61,55 @@ var rawSources = map[string]rawSource{
 	"(*resty.dev/v3.Response).Bytes":                  {BlobBody, "an HTTP response body from resty's Response.Bytes", false},
 	"(*github.com/imroc/req/v3.Response).String":      {BlobBody, "an HTTP response body from req's Response.String", false},
 	"(*github.com/imroc/req/v3.Response).Bytes":       {BlobBody, "an HTTP response body from req's Response.Bytes", false},
+}
+
+// outputFields are the fields of library types through which the type's
+// methods hand out what they produce: a writer the caller points there
+// is filled by the method that runs (cmd.Stdout = &buf; cmd.Run()), and
+// holds what the call gave as surely as a result would.
+var outputFields = map[string][]string{
+	"os/exec.Cmd": {"Stdout", "Stderr"},
+}
+
+// OutputField returns the name of the field sel selects when it is one
+// of outputFields ("Stdout" for cmd.Stdout), or "".
+func OutputField(info *types.Info, sel *ast.SelectorExpr) string {
+	s, ok := info.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return ""
+	}
+	named, ok := types.Unalias(derefType(s.Recv())).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return ""
+	}
+	for _, f := range outputFields[named.Obj().Pkg().Path()+"."+named.Obj().Name()] {
+		if f == sel.Sel.Name {
+			return f
+		}
+	}
+	return ""
+}
+
+// OutputWriter returns the local that the i'th assignment of as points
+// an output field at (cmd.Stdout = &buf, cmd.Stderr = w), and the
+// field's name; nil when it is not one.
+func OutputWriter(info *types.Info, as *ast.AssignStmt, i int) (*types.Var, string) {
+	sel, ok := ast.Unparen(as.Lhs[i]).(*ast.SelectorExpr)
+	if !ok {
+		return nil, ""
+	}
+	field := OutputField(info, sel)
+	if field == "" {
+		return nil, ""
+	}
+	rhs := Assigned(as, i)
+	if u, ok := ast.Unparen(rhs).(*ast.UnaryExpr); ok && u.Op == token.AND {
+		rhs = u.X
+	}
+	if v := localVar(info, rhs); v != nil {
+		return v, field
+	}
+	return nil, ""
 }
 
 // readerWrappers are the functions that return a reader of their first
