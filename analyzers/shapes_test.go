@@ -59,6 +59,31 @@ func TestRootSites(t *testing.T) {
 	}
 }
 
+// TestHelperBranches checks that a finding whose raw value enters its
+// text in a helper of another module, handed the body by two methods,
+// is one finding pointing at each status branch of the helper that
+// formats it: the edit is there, in both, not at the methods' calls.
+func TestHelperBranches(t *testing.T) {
+	results := crosstest.Run(t, analysistest.TestData(), handlerbody.Analyzer, "./clientserver")
+	var lines []int
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			if !strings.Contains(d.Message, "client.apiError") {
+				continue
+			}
+			for _, rel := range d.Related {
+				if p := r.Action.Package.Fset.Position(rel.Pos); strings.HasSuffix(p.Filename, "client.go") {
+					lines = append(lines, p.Line)
+				}
+			}
+		}
+	}
+	slices.Sort(lines)
+	if want := []int{152, 154}; !slices.Equal(lines, want) {
+		t.Errorf("the finding of patch points at client.go lines %v; want %v (both branches of apiError)", lines, want)
+	}
+}
+
 // TestEntrySites checks that a text showing a client library's error that
 // several of the module's returns hand on (two models behind one
 // interface) is one finding pointing at each of those returns, and not at

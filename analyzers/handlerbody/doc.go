@@ -338,8 +338,12 @@
 // handed — a status check that formats a snippet of the body into the
 // error it returns, checkStatus(op, resp, body) — is where the value
 // enters the text: the texts that show its error are one finding there,
-// at the expression that uses the bytes, with each text as a Related
-// position. A lone text that shows it names that place too.
+// at the expression that uses the bytes, with each text, and each other
+// branch that uses them (parseAPIError formatting the body for a 403 and
+// for any other status), as a Related position. A lone text that shows
+// it names that place too, and a package that shows the error of a
+// helper of another package names the helper's branches, not the calls
+// that hand it the body.
 //
 // A returned or shown error is also followed into the functions and
 // methods of the same package it comes from, helper to helper, and

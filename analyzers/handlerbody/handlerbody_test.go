@@ -1,6 +1,8 @@
 package handlerbody_test
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -100,4 +102,27 @@ func TestPorted(t *testing.T) {
 // nothing.
 func TestProvided(t *testing.T) {
 	crosstest.Run(t, analysistest.TestData(), handlerbody.Analyzer, "./provided/...")
+}
+
+// TestStatusBranches checks that the finding of a helper that formats the
+// body it is handed in two status branches points at the second as well:
+// both are the edit.
+func TestStatusBranches(t *testing.T) {
+	results := analysistest.Run(t, analysistest.TestData(), handlerbody.Analyzer, "./statushelper")
+	var lines []int
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			if !strings.Contains(d.Message, "checkAccess puts") {
+				continue
+			}
+			for _, rel := range d.Related {
+				if strings.Contains(rel.Message, "also enters the text here") {
+					lines = append(lines, r.Pass.Fset.Position(rel.Pos).Line)
+				}
+			}
+		}
+	}
+	if want := []int{92}; !slices.Equal(lines, want) {
+		t.Errorf("the finding of checkAccess points at lines %v; want %v (its second branch)", lines, want)
+	}
 }

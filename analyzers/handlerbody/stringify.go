@@ -257,8 +257,12 @@ func (c *checker) paramRoot(fn *types.Func, p int) func(what string) report.Root
 			if decl, ok := b.Node.(*ast.FuncDecl); ok {
 				root.Pos, root.End = decl.Name.Pos(), decl.Name.End()
 				param := fn.Signature().Params().At(p)
-				if n := paramEntry(c.info, decl, param); n != nil {
-					root.Pos, root.End = n.Pos(), n.End() // where it enters the text
+				for i, e := range errflow.ParamEntries(c.info, decl.Body, param) {
+					if i == 0 {
+						root.Pos, root.End = e.Pos(), e.End() // where it enters the text
+						continue
+					}
+					root.Others = append(root.Others, analysis.RelatedInformation{Pos: e.Pos(), End: e.End(), Message: "the raw value also enters the text here"})
 				}
 				root.Fix = func() []analysis.SuggestedFix {
 					return c.rawFix(decl, func(arg ast.Expr) bool { return errflow.Mentions(c.info, arg, param) })
@@ -582,9 +586,14 @@ func (c *checker) readerRoot(blob *errflow.Blob) report.Root {
 		if decl, ok := b.Node.(*ast.FuncDecl); ok {
 			root.Pos, root.End = decl.Name.Pos(), decl.Name.End()
 			if blob.ReaderParam > 0 {
-				// Where the parameter it is handed enters its text.
-				if n := paramEntry(c.info, decl, fn.Signature().Params().At(blob.ReaderParam-1)); n != nil {
-					root.Pos, root.End = n.Pos(), n.End()
+				// Where the parameter it is handed enters its text: each
+				// place, the first the finding's.
+				for i, e := range errflow.ParamEntries(c.info, decl.Body, fn.Signature().Params().At(blob.ReaderParam-1)) {
+					if i == 0 {
+						root.Pos, root.End = e.Pos(), e.End()
+						continue
+					}
+					root.Others = append(root.Others, analysis.RelatedInformation{Pos: e.Pos(), End: e.End(), Message: "the raw value also enters the text here"})
 				}
 			}
 			root.Fix = func() []analysis.SuggestedFix {
@@ -598,36 +607,6 @@ func (c *checker) readerRoot(blob *errflow.Blob) report.Root {
 			model.FuncName(fn), what, report.Count(calls, "call"), report.Count(handlers, "function"), c.rawValuePlace())
 	}
 	return root
-}
-
-// paramEntry returns the first expression of decl, in a return or on the
-// right of an assignment, that mentions param: where the helper makes
-// text of what it is handed (return fmt.Errorf("…: %s", snippet(body))).
-// A call made as a statement (a log line) is not one.
-func paramEntry(info *types.Info, decl *ast.FuncDecl, param *types.Var) ast.Node {
-	var found ast.Node
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		if found != nil {
-			return false
-		}
-		var exprs []ast.Expr
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			exprs = n.Results
-		case *ast.AssignStmt:
-			exprs = n.Rhs
-		}
-		for _, e := range exprs {
-			if errflow.Mentions(info, e, param) {
-				found = e
-				return false
-			}
-		}
-		return true
-	})
-	return found
 }
 
 // rawValuePlace says where a raw value belongs, in the words of what the

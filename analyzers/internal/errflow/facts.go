@@ -8,9 +8,13 @@ package errflow
 
 import (
 	"fmt"
+	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
+
+	"github.com/mcperrlint/mcperrlint/analyzers/internal/model"
 )
 
 // summaryFact is the fact of a function or an error variable.
@@ -285,8 +289,9 @@ func (s *solver) exportFacts() []namedFact {
 		if !fn.Exported() && !exportedMethodOfUnexported(fn) {
 			continue
 		}
-		s.locate(s.sums[fn])
-		if fact := factOf(s.sums[fn], fn.Signature()); fact != nil {
+		sum := s.atReaders(s.sums[fn])
+		s.locate(sum)
+		if fact := factOf(sum, fn.Signature()); fact != nil {
 			s.pass.ExportObjectFact(fn, fact)
 			out = append(out, namedFact{objectName(fn), *fact})
 		}
@@ -306,6 +311,75 @@ func (s *solver) exportFacts() []namedFact {
 	}
 	sortFacts(out)
 	return out
+}
+
+// atReaders returns sum with each raw value a helper of this package
+// makes text of from a parameter (Blob.Reader, ReaderParam: a status
+// check handed the body) placed where the helper formats it, once per
+// place, and the helper last in its Via: that is the edit, in each of its
+// status branches, and another package, which cannot see the helper, can
+// only name it by its place. In this package the helper is the root
+// itself (see handlerbody's readerRoot). sum is not changed; a copy is
+// returned when anything moves.
+func (s *solver) atReaders(sum *Summary) *Summary {
+	if sum == nil {
+		return nil
+	}
+	var out *Summary
+	for i, sl := range sum.Results {
+		for k, bs := range [][]Blob{sl.Blobs, sl.FailBlobs, sl.FieldBlobs} {
+			moved, ok := s.readerEntries(bs)
+			if !ok {
+				continue
+			}
+			if out == nil {
+				c := *sum
+				c.Results = slices.Clone(sum.Results)
+				out = &c
+			}
+			switch k {
+			case 0:
+				out.Results[i].Blobs = moved
+			case 1:
+				out.Results[i].FailBlobs = moved
+			case 2:
+				out.Results[i].FieldBlobs = moved
+			}
+		}
+	}
+	if out == nil {
+		return sum
+	}
+	return out
+}
+
+// readerEntries returns bs with each blob of a reader placed at the
+// reader's entries of its parameter (see atReaders), and whether any
+// was.
+func (s *solver) readerEntries(bs []Blob) ([]Blob, bool) {
+	var out []Blob
+	moved := false
+	for _, b := range bs {
+		var entries []ast.Expr
+		if b.Reader != nil && b.ReaderParam > 0 && b.ReaderParam <= b.Reader.Signature().Params().Len() {
+			if body := s.x.Decl(b.Reader); body != nil && body.Block != nil {
+				entries = ParamEntries(s.info, body.Block, b.Reader.Signature().Params().At(b.ReaderParam-1))
+			}
+		}
+		if len(entries) == 0 {
+			out = append(out, b)
+			continue
+		}
+		moved = true
+		for _, e := range entries {
+			at := b
+			at.Pos, at.End, at.Site = e.Pos(), e.End(), s.site(e.Pos())
+			at.File, at.Line = "", 0
+			at.Via = append(slices.Clone(b.Via), model.FuncName(b.Reader)) // it builds the text
+			out = append(out, at)
+		}
+	}
+	return out, moved
 }
 
 // exportedMethodOfUnexported reports whether fn is an exported method,

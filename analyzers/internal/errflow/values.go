@@ -852,6 +852,65 @@ func RawParam(sig *types.Signature, p int) bool {
 	return !IsString(t) && !types.IsInterface(t)
 }
 
+// ParamEntries returns where body, a function's, puts its parameter
+// param into what it makes: each returned value, and each text assigned
+// to one of its locals (or their fields), that mentions it, in
+// source order (a helper that formats the raw body it is handed into one
+// error per status branch has an entry in each). A value written through
+// a pointer (*out = string(body)) leaves by another way than the text
+// the function makes, and function literals make values of their own:
+// neither is an entry.
+func ParamEntries(info *types.Info, body *ast.BlockStmt, param *types.Var) []ast.Expr {
+	var out []ast.Expr
+	ast.Inspect(body, func(n ast.Node) bool {
+		var exprs []ast.Expr
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			exprs = n.Results
+		case *ast.AssignStmt:
+			if slices.ContainsFunc(n.Lhs, func(lhs ast.Expr) bool { return !ownLocal(info, lhs) }) {
+				return true
+			}
+			for _, e := range n.Rhs {
+				if IsText(info.TypeOf(e)) {
+					exprs = append(exprs, e) // text kept to be returned: e.raw = string(body)
+				}
+			}
+		}
+		for _, e := range exprs {
+			if Mentions(info, e, param) {
+				out = append(out, e)
+				return false
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// ownLocal reports whether lhs is a local variable of the function, not
+// a parameter, or a field or element of one reached without going
+// through a pointer written as such (*p, or a pointer parameter's
+// field): what is assigned there stays in the function until it
+// returns it.
+func ownLocal(info *types.Info, lhs ast.Expr) bool {
+	for {
+		switch e := ast.Unparen(lhs).(type) {
+		case *ast.Ident:
+			v, ok := info.ObjectOf(e).(*types.Var)
+			return e.Name == "_" || ok && IsLocal(v) && !IsParam(v)
+		case *ast.SelectorExpr:
+			lhs = e.X
+		case *ast.IndexExpr:
+			lhs = e.X
+		default:
+			return false
+		}
+	}
+}
+
 // heldParams returns the error parameters the root stores into a field
 // or element of v (v.cause = cause) before use.
 func (w *walk) heldParams(v *types.Var, use ast.Node) varSet {
@@ -1170,7 +1229,7 @@ func (w *walk) calleeValue(call *ast.CallExpr, sum *Summary, sig *types.Signatur
 						// raw bytes it is handed (a status check that
 						// formats a snippet of the body into its error):
 						// the value enters its text there, one edit for
-						// every call.
+						// every call, at each place it is formatted.
 						b.Reader, b.ReaderParam = fn, p+1
 					}
 					v.addBlob(b) // the callee shows the text it is given

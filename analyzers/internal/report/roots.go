@@ -65,6 +65,10 @@ type Root struct {
 	// explains the finding too (the server the handler is served on, seen
 	// by the package that builds it), that one is the edit.
 	Narrow bool
+	// Others are the root's other places in this package, as related
+	// positions at its finding: each status branch of a helper that
+	// formats the body it is handed.
+	Others []analysis.RelatedInformation
 	// Member says what each finding folded under it is, as related
 	// information at it: "a return it decides".
 	Member string
@@ -284,6 +288,7 @@ func (r *Reporter) rootDiagnostic(g *rootGroup) analysis.Diagnostic {
 			}
 		}
 	}
+	d.Related = append(d.Related, g.root.Others...)
 	what := g.root.Member
 	if what == "" {
 		what = "a return it decides"

@@ -23,7 +23,7 @@ func manifest(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult
 	}
 	defer resp.Body.Close()
 	if err := regclient.Check(resp); err != nil {
-		return mcp.NewToolResultErrorFromErr("the registry refused", err), nil // want `no-stringify-upstream-error: the error mcp.NewToolResultErrorFromErr shows, through regclient.Check \(regclient/regclient.go:54\), includes an HTTP response body read with io.ReadAll`
+		return mcp.NewToolResultErrorFromErr("the registry refused", err), nil // want `no-stringify-upstream-error: the error mcp.NewToolResultErrorFromErr shows, through regclient.Check → regclient.makeError \(regclient/regclient.go:41\), includes an HTTP response body read with io.ReadAll`
 	}
 	return mcp.NewToolResultText("ok"), nil
 }

@@ -82,7 +82,43 @@ func sales(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, e
 	return mcp.NewToolResultText(string(body)), nil
 }
 
+// checkAccess formats the body in each of its two status branches: one
+// finding, at the first, with the second as a related position.
+func checkAccess(status int, body []byte) error {
+	if status == http.StatusForbidden {
+		return fmt.Errorf("forbidden: %s", body) // want `no-stringify-upstream-error: statushelper.checkAccess puts an HTTP response body read with io.ReadAll into the text it builds, and 2 calls of 2 functions show that text`
+	}
+	if status >= 300 {
+		return fmt.Errorf("status %d: %s", status, body)
+	}
+	return nil
+}
+
+func users(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	resp, body, err := fetch(ctx, "https://api.example.com/users")
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("listing users", err), nil
+	}
+	if err := checkAccess(resp.StatusCode, body); err != nil {
+		return mcp.NewToolResultError(err.Error()), nil
+	}
+	return mcp.NewToolResultText(string(body)), nil
+}
+
+func groups(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	resp, body, err := fetch(ctx, "https://api.example.com/groups")
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("listing groups", err), nil
+	}
+	if err := checkAccess(resp.StatusCode, body); err != nil {
+		return mcp.NewToolResultError(err.Error()), nil
+	}
+	return mcp.NewToolResultText(string(body)), nil
+}
+
 func Register(s *server.MCPServer) {
+	s.AddTool(mcp.NewTool("users"), users)
+	s.AddTool(mcp.NewTool("groups"), groups)
 	s.AddTool(mcp.NewTool("orders"), orders)
 	s.AddTool(mcp.NewTool("reports"), reports)
 	s.AddTool(mcp.NewTool("sales"), sales)

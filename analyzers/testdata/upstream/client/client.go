@@ -115,3 +115,41 @@ func (c *Client) Ping(ctx context.Context) error {
 	}
 	return nil
 }
+
+// Patch and Archive hand the body they read to apiError, which puts it
+// into the error it makes in each of its two status branches: one edit,
+// in apiError, for both.
+func (c *Client) Patch(ctx context.Context, path string) error {
+	return c.send(ctx, "PATCH", path)
+}
+
+func (c *Client) Archive(ctx context.Context, path string) error {
+	return c.send(ctx, "POST", path+"/archive")
+}
+
+func (c *Client) send(ctx context.Context, method, path string) error {
+	req, err := http.NewRequestWithContext(ctx, method, c.base+path, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return err
+	}
+	if resp.StatusCode >= 400 {
+		return apiError(resp.StatusCode, data)
+	}
+	return nil
+}
+
+func apiError(status int, body []byte) error {
+	if status == http.StatusForbidden {
+		return fmt.Errorf("forbidden: check the token's scopes; details: %s", body)
+	}
+	return fmt.Errorf("status %d: %s", status, body)
+}
