@@ -655,7 +655,11 @@
 // from the literal without the error (return, return nil) after a log
 // line at most, when the literal then stores into a variable of the
 // handler (append, an index, a channel send) that the success after the
-// loop or the walk answers with, drops the item:
+// loop or the walk answers with, drops the item. For a walk's callback
+// that holds for the error the walk hands it as well — a directory it
+// could not list, a file it could not stat — not only for the errors of
+// the calls the callback makes (if err != nil { return nil } on its own
+// err parameter leaves that directory's files out of the list):
 //
 //	for _, id := range ids {
 //		g.Go(func() error {

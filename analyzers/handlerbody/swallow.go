@@ -110,7 +110,13 @@ func noFixedAnswerOnFailure(h *handler) {
 // the client with a success that says nothing of the failure: not br's
 // error, nor a fallback the branch wrote into what ret answers with.
 func (h *handler) carriesOn(br *errflow.Branch, body *ast.BlockStmt, ret *ast.ReturnStmt) bool {
-	return ret != nil && h.success(ret) &&
+	return h.carriesOnWhenNil(br, body, ret, nil)
+}
+
+// carriesOnWhenNil is carriesOn, with the errors of nilVars read as nil
+// (see successWhenNil).
+func (h *handler) carriesOnWhenNil(br *errflow.Branch, body *ast.BlockStmt, ret *ast.ReturnStmt, nilVars map[*types.Var]bool) bool {
+	return ret != nil && h.successWhenNil(ret, nilVars) &&
 		!errflow.MentionsAny(h.c.info, ret, map[*types.Var]bool{br.Err: true}) && !writesAnswer(h.c.info, body, ret)
 }
 
@@ -476,6 +482,14 @@ func nilTest(info *types.Info, cond ast.Expr, op token.Token) *types.Var {
 // error, and a result that is not an error result (nor nil, which the
 // SDKs other than the go-sdk's typed handlers do not take as one).
 func (h *handler) success(ret *ast.ReturnStmt) bool {
+	return h.successWhenNil(ret, nil)
+}
+
+// successWhenNil is success, where an error slot that returns one of
+// nilVars counts as nil: return files, err after err :=
+// filepath.WalkDir(…) is the success the walk ends in when it does not
+// fail.
+func (h *handler) successWhenNil(ret *ast.ReturnStmt, nilVars map[*types.Var]bool) bool {
 	flow := h.c.flow
 	errIndex, resIndex := h.errorSlot(), h.resultSlot()
 	if h.encodes(ret) {
@@ -489,7 +503,7 @@ func (h *handler) success(ret *ast.ReturnStmt) bool {
 		}
 		return resIndex < 0 || !errflow.IsErrorResult(flow.Value(h.b, call, resIndex).Shape) && flow.Value(h.b, call, resIndex).Shape&^errflow.ShapeNil != 0
 	}
-	if len(ret.Results) != h.results || errIndex >= 0 && !flow.IsNilError(h.b, ret.Results[errIndex]) {
+	if len(ret.Results) != h.results || errIndex >= 0 && !flow.IsNilError(h.b, ret.Results[errIndex]) && !nilVars[errflow.RootVar(h.c.info, ret.Results[errIndex])] {
 		return false
 	}
 	if errIndex < 0 && h.saysFailed(ret) {

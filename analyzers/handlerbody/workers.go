@@ -60,7 +60,7 @@ func (h *handler) checkDroppedItem(nb *errflow.Body, lit *ast.FuncLit, br *errfl
 	}
 	answer := derived(info, h.b.Block, site.End(), h.b.Block.End(), written)
 	ret := h.answerAfter(h.b.Block, site, answer)
-	if !h.carriesOn(br, body, ret) || !errflow.MentionsAny(info, ret, answer) || tellsAsked(info, h.b.Block, site, ret) {
+	if !h.carriesOnWhenNil(br, body, ret, siteErrors(info, site)) || !errflow.MentionsAny(info, ret, answer) || tellsAsked(info, h.b.Block, site, ret) {
 		return
 	}
 	if !h.c.once(rules.NoFakeEmptyResult, br.Body) {
@@ -75,6 +75,27 @@ func (h *handler) checkDroppedItem(nb *errflow.Body, lit *ast.FuncLit, br *errfl
 	h.reportCarriedOn(br, ret, format,
 		analysis.RelatedInformation{Pos: leave.Pos(), End: leave.End(), Message: dropped},
 		analysis.RelatedInformation{Pos: ret.Pos(), End: ret.End(), Message: success})
+}
+
+// siteErrors returns the errors site, the statement that runs the items,
+// assigns from its call (err := filepath.WalkDir(root, visit)): returned
+// as they are, they are nil when the walk succeeds, and what it answers
+// then is a success.
+func siteErrors(info *types.Info, site ast.Stmt) map[*types.Var]bool {
+	as, ok := site.(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 {
+		return nil
+	}
+	if _, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); !ok {
+		return nil
+	}
+	out := map[*types.Var]bool{}
+	for _, lhs := range as.Lhs {
+		if v := errflow.RootVar(info, lhs); v != nil && errflow.IsError(v.Type()) {
+			out[v] = true
+		}
+	}
+	return out
 }
 
 // perItem reports how lit, a literal of the handler's body fn, is run

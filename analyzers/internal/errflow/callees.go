@@ -890,7 +890,26 @@ func (r *Result) failedCall(b *Body, br *Branch, upstream bool) bool {
 			return true
 		}
 	}
-	return false
+	return r.walkFailure(b, br)
+}
+
+// walkFailure reports whether the error br handles is the error
+// parameter of b, a callback handed to a walk (CallsPerItem): what the
+// walk failed to read — a directory it could not list, a file it could
+// not stat — handed to the callback to decide; returning nil there drops
+// it, as a loop's continue drops a failed read.
+func (r *Result) walkFailure(b *Body, br *Branch) bool {
+	lit, ok := b.Node.(*ast.FuncLit)
+	v := br.Holder()
+	if !ok || v == nil || !IsParam(v) || !declares(b, v) || b.Root.Body == nil || b.Root.Body.Block == nil {
+		return false
+	}
+	path := PathTo(b.Root.Body.Block, lit)
+	if len(path) < 2 {
+		return false
+	}
+	call, ok := path[len(path)-2].(*ast.CallExpr)
+	return ok && call.Fun != ast.Expr(lit) && CallsPerItem(model.Callee(r.pass.TypesInfo, call))
 }
 
 // DiscardedFailure reports whether the error call returns, which its

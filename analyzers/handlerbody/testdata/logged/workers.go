@@ -107,6 +107,47 @@ func walked(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, 
 	return mcp.NewToolResultText(strings.Join(notes, "\n---\n")), nil
 }
 
+// walkedNames lists the notes under a directory; a directory the walk cannot
+// read is skipped without a word, and its notes are missing.
+func walkedNames(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var names []string
+	err := filepath.WalkDir("notes", func(path string, d fs.DirEntry, err error) error {
+		if err != nil { // want `no-fake-empty-result: mcp-go handler walkedNames drops the item whose call fails: the callback of filepath.WalkDir returns`
+			return nil
+		}
+		if !d.IsDir() {
+			names = append(names, path)
+		}
+		return nil
+	})
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("walking the notes", err), nil
+	}
+	return mcp.NewToolResultText(strings.Join(names, "\n")), nil
+}
+
+// noteNames lists the notes under root, and returns the walk's error,
+// which is nil when the callback drops what the walk could not read.
+func noteNames(root string) ([]string, error) {
+	var names []string
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil { // want `no-fake-empty-result: helper noteNames drops the item whose call fails: the callback of filepath.WalkDir returns`
+			return nil
+		}
+		names = append(names, path)
+		return nil
+	})
+	return names, err
+}
+
+func noteNamesTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	names, err := noteNames("notes")
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("listing the notes", err), nil
+	}
+	return mcp.NewToolResultText(strings.Join(names, "\n")), nil
+}
+
 // What looks alike and is not reported.
 
 // keptErrors stores each goroutine's error and answers with them.
@@ -221,6 +262,8 @@ func registerWorkers(m *server.MCPServer) {
 	m.AddTool(mcp.NewTool("tasks"), sess.tasks)
 	m.AddTool(mcp.NewTool("sent"), sess.sent)
 	m.AddTool(mcp.NewTool("walked"), walked)
+	m.AddTool(mcp.NewTool("walked-names"), walkedNames)
+	m.AddTool(mcp.NewTool("note-names"), noteNamesTool)
 	m.AddTool(mcp.NewTool("kept-errors"), sess.keptErrors)
 	m.AddTool(mcp.NewTool("walk-fails"), walkFails)
 	m.AddTool(mcp.NewTool("background"), sess.warm)
