@@ -609,10 +609,17 @@
 //
 // The finding is at the condition, with the continue and the success as
 // Related positions. The walk from the loop to its success passes over
-// plain statements, loops that do not return, and ifs whose returns do
-// not test the answer. Not reported: a branch that keeps err (errs =
-// append(errs, err)) or writes it into the answer, an if after the loop
-// that tests the answer (len(all) == 0 → an error result), a loop that
+// plain statements, loops that do not return, ifs whose returns do not
+// test the answer, and ifs that test it and return only successes ("No
+// notes found" when the list is empty, a page of it past an offset):
+// each is an answer made of what the loop found. What the answer is made
+// of is followed through what the loop's results are written into (a
+// builder: sb.WriteString(line)). A return through a helper of the
+// package whose one failure is encoding the answer (jsonResult(v), with
+// json.Marshal's error) is a success. Not reported: a branch that keeps
+// err (errs = append(errs, err)) or writes it into the answer, an if
+// after the loop that tests the answer and returns a failure (len(all)
+// == 0 → an error result), a loop that
 // writes its entry before the call (the skip loses a detail, not the
 // entry), a count of what worked (n++), an answer that says how many it
 // was asked for (len of the ranged value: "requested 5, retrieved 3"), a

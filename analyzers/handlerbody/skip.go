@@ -436,15 +436,27 @@ func passes(info *types.Info, s ast.Stmt, answer map[*types.Var]bool) bool {
 	return plain(s)
 }
 
-// emptyAnswer reports whether s is an if that tests the answer and only
-// returns a success: if len(all) == 0 { return []byte("[]"), nil }.
+// emptyAnswer reports whether s is an if that tests the answer and
+// returns only successes: if len(all) == 0 { return []byte("[]"), nil },
+// one that answers "No notes found" in one of two forms, or a page of
+// what was gathered (if offset >= total { return emptyPage() }). Each
+// is an answer made of what the loop found, as the return after it is.
 func (h *handler) emptyAnswer(s ast.Stmt, answer map[*types.Var]bool) bool {
 	is, ok := s.(*ast.IfStmt)
-	if !ok || is.Init != nil || is.Else != nil || len(is.Body.List) != 1 || !errflow.MentionsAny(h.c.info, is.Cond, answer) {
+	if !ok || is.Init != nil || !errflow.MentionsAny(h.c.info, is.Cond, answer) {
 		return false
 	}
-	ret, ok := is.Body.List[0].(*ast.ReturnStmt)
-	return ok && h.success(ret)
+	success := true
+	ast.Inspect(is, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			success = success && h.success(n)
+		}
+		return success
+	})
+	return success
 }
 
 // leaves reports whether a statement holds a return, a goto, or a

@@ -187,10 +187,11 @@ func usedBy(info *types.Info, block *ast.BlockStmt, from token.Pos, ret *ast.Ret
 // derived returns vars and the locals (not errors) that the statements
 // of block between from and to assign from them, range over them, or
 // have a call made from them fill in (json.Unmarshal(out, &v),
-// dec.Decode(&entry)). A function literal's statements count where the
-// literal is written: a callback handed to a call made from vars
-// (ast.Inspect(f, func(n ast.Node) bool { … })) is given what the call
-// walks, and gathers into the function's variables as a loop body would.
+// dec.Decode(&entry)) or write into (sb.WriteString(line)). A function
+// literal's statements count where the literal is written: a callback
+// handed to a call made from vars (ast.Inspect(f, func(n ast.Node) bool
+// { … })) is given what the call walks, and gathers into the function's
+// variables as a loop body would.
 func derived(info *types.Info, block *ast.BlockStmt, from, to token.Pos, vars []*types.Var) map[*types.Var]bool {
 	set := map[*types.Var]bool{}
 	for _, v := range vars {
@@ -213,6 +214,13 @@ func derived(info *types.Info, block *ast.BlockStmt, from, to token.Pos, vars []
 			if n.Pos() >= from && n.End() <= to && callMadeFrom(info, n, set) {
 				for _, v := range filledIn(info, n) {
 					set[v] = true
+				}
+				if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && info.Selections[sel] != nil && argsMadeFrom(info, n, set) {
+					// sb.WriteString(line), w.Add(item): written into
+					// the receiver.
+					if v := errflow.RootVar(info, sel.X); v != nil && errflow.IsLocal(v) {
+						set[v] = true
+					}
 				}
 				for _, a := range n.Args {
 					if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok {
@@ -254,9 +262,11 @@ func derived(info *types.Info, block *ast.BlockStmt, from, to token.Pos, vars []
 // other than a function literal mentions one of set: what the call is
 // given, not what a callback it is handed does.
 func callMadeFrom(info *types.Info, call *ast.CallExpr, set map[*types.Var]bool) bool {
-	if errflow.MentionsAny(info, call.Fun, set) {
-		return true
-	}
+	return errflow.MentionsAny(info, call.Fun, set) || argsMadeFrom(info, call, set)
+}
+
+// argsMadeFrom is callMadeFrom for call's arguments alone.
+func argsMadeFrom(info *types.Info, call *ast.CallExpr, set map[*types.Var]bool) bool {
 	for _, a := range call.Args {
 		if _, ok := ast.Unparen(a).(*ast.FuncLit); !ok && errflow.MentionsAny(info, a, set) {
 			return true
@@ -497,8 +507,9 @@ func (h *handler) successWhenNil(ret *ast.ReturnStmt, nilVars map[*types.Var]boo
 	}
 	if call := h.delegated(ret); call != nil && errIndex >= 0 {
 		// return createSuccessResponse(desc, text): the helper's own
-		// results, with an error that is surely nil.
-		if flow.Value(h.b, call, errIndex).Shape != errflow.ShapeNil {
+		// results, with an error that is surely nil, or one only its
+		// encoding of the answer gives (return jsonResult(v)).
+		if flow.Value(h.b, call, errIndex).Shape != errflow.ShapeNil && !h.failsOnlyEncoding(model.Callee(h.c.info, call)) {
 			return false
 		}
 		return resIndex < 0 || !errflow.IsErrorResult(flow.Value(h.b, call, resIndex).Shape) && flow.Value(h.b, call, resIndex).Shape&^errflow.ShapeNil != 0
@@ -538,6 +549,31 @@ func (h *handler) saysFailed(ret *ast.ReturnStmt) bool {
 		}
 	}
 	return false
+}
+
+// failsOnlyEncoding reports whether fn, a function of the package, fails
+// only when it encodes its answer: each of its returns either gives a
+// surely nil error or sits in a branch for an encoder's error (a result
+// helper whose one failure is json.Marshal's). What it answers is a
+// success in every case but one that has nothing to do with the work.
+func (h *handler) failsOnlyEncoding(fn *types.Func) bool {
+	flow := h.c.flow
+	b := flow.Index().Decl(fn)
+	if b == nil || b.Block == nil || b.Sig.Results().Len() == 0 || !errflow.IsError(b.Sig.Results().At(b.Sig.Results().Len()-1).Type()) {
+		return false
+	}
+	errIndex := b.Sig.Results().Len() - 1
+	for _, ret := range b.Returns {
+		if len(ret.Results) != b.Sig.Results().Len() || flow.IsNilError(b, ret.Results[errIndex]) {
+			continue
+		}
+		if !slices.ContainsFunc(b.Branches, func(br *errflow.Branch) bool {
+			return br.Body != nil && br.Body.Pos() <= ret.Pos() && ret.End() <= br.Body.End() && flow.Encodes(b, br)
+		}) {
+			return false
+		}
+	}
+	return true
 }
 
 // delegated returns the call whose results ret returns as the function's
@@ -612,7 +648,7 @@ func noEmptiedFailure(h *handler) {
 		}
 		answer := derived(info, h.b.Block, stmt.End(), h.b.Block.End(), emptied)
 		ret := h.answerAfter(h.b.Block, stmt, answer)
-		if ret == nil || !h.mayAnswerSuccess(ret) || errflow.MentionsAny(info, ret, map[*types.Var]bool{br.Err: true}) || !errflow.MentionsAny(info, ret, answer) {
+		if ret == nil || !h.mayAnswerSuccess(ret) || errflow.MentionsAny(info, ret, map[*types.Var]bool{br.Err: true}) || !errflow.MentionsAny(info, ret, answer) || toldLater(info, h.b.Block, stmt.End(), ret, br.Err) {
 			continue
 		}
 		if !h.c.once(rules.NoFakeEmptyResult, br.Body) {
@@ -621,6 +657,43 @@ func noEmptiedFailure(h *handler) {
 		h.reportCarriedOn(br, ret, "%s empties what the failed call gives when %s is not nil and answers with it (line %d): the client reads an empty part as if there were nothing, where the call failed; return the error (or an error result), or say in the answer that this part could not be read",
 			analysis.RelatedInformation{Pos: ret.Pos(), End: ret.End(), Message: "the success that shows it empty"})
 	}
+}
+
+// toldLater reports whether an if between from and ret tests err and
+// writes into what ret answers with (if loadErr != nil { notes =
+// append(notes, "the policy could not be loaded") }): the answer says
+// that the part is missing.
+func toldLater(info *types.Info, block *ast.BlockStmt, from token.Pos, ret *ast.ReturnStmt, err *types.Var) bool {
+	answer := map[*types.Var]bool{}
+	ast.Inspect(ret, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok && errflow.IsLocal(v) {
+				answer[v] = true
+			}
+		}
+		return true
+	})
+	found := false
+	ast.Inspect(block, func(n ast.Node) bool {
+		if found || n == nil || n.Pos() > ret.Pos() {
+			return false
+		}
+		is, ok := n.(*ast.IfStmt)
+		if !ok || is.Pos() < from || !errflow.MentionsAny(info, is.Cond, map[*types.Var]bool{err: true}) {
+			return true
+		}
+		ast.Inspect(is.Body, func(m ast.Node) bool {
+			if as, ok := m.(*ast.AssignStmt); ok {
+				for _, lhs := range as.Lhs {
+					found = found || answer[errflow.RootVar(info, lhs)]
+				}
+			}
+			return !found
+		})
+		found = found || writesAnswer(info, is.Body, ret)
+		return !found
+	})
+	return found
 }
 
 // onlyEmpties returns the values of the failed call a branch body sets to

@@ -872,6 +872,23 @@ func (r *Result) Probes(b *Body, br *Branch) bool {
 	return true
 }
 
+// Encodes reports whether every value the error br handles may hold is
+// the error of an encoder (json.Marshal of the answer): a failure of
+// writing down what the function already has, not of getting it.
+func (r *Result) Encodes(b *Body, br *Branch) bool {
+	origins := handledOrigins(b, br)
+	if len(origins) == 0 {
+		return false
+	}
+	for _, o := range origins {
+		call, ok := ast.Unparen(o.Expr).(*ast.CallExpr)
+		if !ok || !IsEncoder(model.Callee(r.pass.TypesInfo, call)) {
+			return false
+		}
+	}
+	return true
+}
+
 // FailedWork is FailedCall where a parse never counts, even of what an
 // upstream answered: the call that failed is work that went out (a
 // request, a command, a store's query). A part of an answer left out

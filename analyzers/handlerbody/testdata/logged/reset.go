@@ -54,6 +54,23 @@ func (s *session) noted(ctx context.Context, req mcp.CallToolRequest) (*mcp.Call
 	return mcp.NewToolResultText(strings.Join(queued, ",") + note), nil
 }
 
+// notedLater empties the queue, and says so in the answer further on,
+// where it tests the error again.
+func (s *session) notedLater(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	queued, err := s.queue(ctx)
+	if err != nil {
+		queued = nil
+	}
+	if len(queued) > 100 {
+		return mcp.NewToolResultText(strings.Join(queued[:100], ",")), nil
+	}
+	notes := []string{"read-only view"}
+	if err != nil {
+		notes = append(notes, "the queue could not be read")
+	}
+	return mcp.NewToolResultText(strings.Join(append(queued, notes...), ",")), nil
+}
+
 // defaulted falls back on a default of its own, not an empty value.
 func (s *session) defaulted(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	queued, err := s.queue(ctx)
@@ -80,6 +97,7 @@ func registerReset(m *server.MCPServer, g *gosdk.Server) {
 	sess := &session{}
 	m.AddTool(mcp.NewTool("running"), sess.running)
 	m.AddTool(mcp.NewTool("noted"), sess.noted)
+	m.AddTool(mcp.NewTool("noted-later"), sess.notedLater)
 	m.AddTool(mcp.NewTool("defaulted"), sess.defaulted)
 	m.AddTool(mcp.NewTool("unused-reset"), sess.unusedReset)
 }
