@@ -451,6 +451,9 @@ type checker struct {
 	// closureWrites is following.
 	closures  map[*types.Var]*ast.FuncLit
 	inClosure map[*ast.FuncLit]bool
+	// encodingOnly memoizes failsOnlyEncoding, asked at every delegated
+	// return each rule judges.
+	encodingOnly map[*types.Func]bool
 }
 
 // A doneKey is one finding: a rule at a node. A value reached from two

@@ -138,15 +138,7 @@ func (h *handler) reportCarriedOn(br *errflow.Branch, ret *ast.ReturnStmt, forma
 // &buf, ...)). Such a branch gives a fallback for the part that failed;
 // it does not only log.
 func writesAnswer(info *types.Info, body *ast.BlockStmt, ret *ast.ReturnStmt) bool {
-	answer := map[*types.Var]bool{}
-	ast.Inspect(ret, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := info.Uses[id].(*types.Var); ok && errflow.IsLocal(v) {
-				answer[v] = true
-			}
-		}
-		return true
-	})
+	answer := namedLocals(info, ret)
 	if len(answer) == 0 {
 		return false
 	}
@@ -175,6 +167,21 @@ func writesAnswer(info *types.Info, body *ast.BlockStmt, ret *ast.ReturnStmt) bo
 		}
 	}
 	return false
+}
+
+// namedLocals returns the local variables ret names: what it answers
+// with.
+func namedLocals(info *types.Info, ret *ast.ReturnStmt) map[*types.Var]bool {
+	out := map[*types.Var]bool{}
+	ast.Inspect(ret, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok && errflow.IsLocal(v) {
+				out[v] = true
+			}
+		}
+		return true
+	})
+	return out
 }
 
 // usedBy reports whether ret uses one of vars: names it, or a local that
@@ -278,16 +285,7 @@ func argsMadeFrom(info *types.Info, call *ast.CallExpr, set map[*types.Var]bool)
 // namesLocals reports whether ret names a local variable: its answer is
 // built from values, not only constants.
 func namesLocals(info *types.Info, ret *ast.ReturnStmt) bool {
-	found := false
-	ast.Inspect(ret, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && !found {
-			if v, ok := info.Uses[id].(*types.Var); ok && errflow.IsLocal(v) {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
+	return len(namedLocals(info, ret)) > 0
 }
 
 // terminates reports whether a block never falls out of its end: its last
@@ -557,6 +555,19 @@ func (h *handler) saysFailed(ret *ast.ReturnStmt) bool {
 // helper whose one failure is json.Marshal's). What it answers is a
 // success in every case but one that has nothing to do with the work.
 func (h *handler) failsOnlyEncoding(fn *types.Func) bool {
+	if known, ok := h.c.encodingOnly[fn]; ok {
+		return known
+	}
+	if h.c.encodingOnly == nil {
+		h.c.encodingOnly = map[*types.Func]bool{}
+	}
+	only := h.encodesOnly(fn)
+	h.c.encodingOnly[fn] = only
+	return only
+}
+
+// encodesOnly is failsOnlyEncoding, not memoized.
+func (h *handler) encodesOnly(fn *types.Func) bool {
 	flow := h.c.flow
 	b := flow.Index().Decl(fn)
 	if b == nil || b.Block == nil || b.Sig.Results().Len() == 0 || !errflow.IsError(b.Sig.Results().At(b.Sig.Results().Len()-1).Type()) {
@@ -664,15 +675,7 @@ func noEmptiedFailure(h *handler) {
 // append(notes, "the policy could not be loaded") }): the answer says
 // that the part is missing.
 func toldLater(info *types.Info, block *ast.BlockStmt, from token.Pos, ret *ast.ReturnStmt, err *types.Var) bool {
-	answer := map[*types.Var]bool{}
-	ast.Inspect(ret, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := info.Uses[id].(*types.Var); ok && errflow.IsLocal(v) {
-				answer[v] = true
-			}
-		}
-		return true
-	})
+	answer := namedLocals(info, ret)
 	found := false
 	ast.Inspect(block, func(n ast.Node) bool {
 		if found || n == nil || n.Pos() > ret.Pos() {

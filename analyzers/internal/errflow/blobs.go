@@ -842,49 +842,76 @@ func (w *walk) commandBuffer(v *types.Var, depth int) []Blob {
 	if depth > maxBlobDepth {
 		return nil
 	}
-	var out []Blob
-	isV := func(e ast.Expr) bool {
+	for _, bw := range w.s.bufferWrites(w.r) {
+		if bw.dst != v {
+			continue
+		}
+		if bw.field != "" {
+			return []Blob{{Kind: BlobOutput, What: "a subprocess's output written to " + v.Name() + " by (*exec.Cmd)." + bw.field,
+				Source: bw.at.Pos(), SourceEnd: bw.at.End()}}
+		}
+		if w.httpBody(bw.src, depth+1) {
+			return []Blob{{Kind: BlobBody, What: "an HTTP response body copied into " + v.Name(), Source: bw.at.Pos(), SourceEnd: bw.at.End()}}
+		}
+	}
+	return nil
+}
+
+// A bufferWrite is a statement of a root that writes into a local: a
+// copy of a reader into it (io.Copy(buf, r), buf.ReadFrom(r): src is
+// the reader), or an output field pointed at it (cmd.Stdout = &buf:
+// field is the field's name).
+type bufferWrite struct {
+	dst   *types.Var
+	src   ast.Expr
+	field string
+	at    ast.Node
+}
+
+// bufferWrites returns the buffer writes of root, in source order, found
+// once: commandBuffer asks of every text local the walk meets.
+func (s *solver) bufferWrites(root *Root) []bufferWrite {
+	if ws, ok := s.buffers[root]; ok {
+		return ws
+	}
+	var out []bufferWrite
+	local := func(e ast.Expr) *types.Var {
 		if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
 			e = u.X
 		}
-		return localVar(w.s.info, e) == v
+		return localVar(s.info, e)
 	}
-	for _, b := range w.r.Bodies {
+	for _, b := range root.Bodies {
 		ast.Inspect(b.Block, func(n ast.Node) bool {
-			if out != nil {
-				return false
-			}
-			if call, ok := n.(*ast.CallExpr); ok {
-				// io.Copy(buf, resp.Body), buf.ReadFrom(resp.Body): the
-				// buffer holds the body.
-				fn := model.Callee(w.s.info, call)
-				var dst, src ast.Expr
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				fn := model.Callee(s.info, n)
 				switch {
-				case model.IsFunc(fn, "io", "Copy") && len(call.Args) == 2:
-					dst, src = call.Args[0], call.Args[1]
-				case (model.IsMethod(fn, "bytes", "Buffer", "ReadFrom")) && len(call.Args) == 1:
-					if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-						dst, src = sel.X, call.Args[0]
+				case model.IsFunc(fn, "io", "Copy") && len(n.Args) == 2:
+					if dst := local(n.Args[0]); dst != nil {
+						out = append(out, bufferWrite{dst: dst, src: n.Args[1], at: n})
+					}
+				case model.IsMethod(fn, "bytes", "Buffer", "ReadFrom") && len(n.Args) == 1:
+					if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
+						if dst := local(sel.X); dst != nil {
+							out = append(out, bufferWrite{dst: dst, src: n.Args[0], at: n})
+						}
 					}
 				}
-				if dst != nil && isV(dst) && w.httpBody(src, depth+1) {
-					out = []Blob{{Kind: BlobBody, What: "an HTTP response body copied into " + v.Name(), Source: call.Pos(), SourceEnd: call.End()}}
-				}
-				return true
-			}
-			as, ok := n.(*ast.AssignStmt)
-			if !ok {
-				return true
-			}
-			for i := range as.Lhs {
-				if w, field := OutputWriter(w.s.info, as, i); w == v {
-					out = []Blob{{Kind: BlobOutput, What: "a subprocess's output written to " + v.Name() + " by (*exec.Cmd)." + field,
-						Source: as.Pos(), SourceEnd: as.End()}}
+			case *ast.AssignStmt:
+				for i := range n.Lhs {
+					if dst, field := OutputWriter(s.info, n, i); dst != nil {
+						out = append(out, bufferWrite{dst: dst, field: field, at: n})
+					}
 				}
 			}
 			return true
 		})
 	}
+	if s.buffers == nil {
+		s.buffers = map[*Root][]bufferWrite{}
+	}
+	s.buffers[root] = out
 	return out
 }
 

@@ -859,30 +859,26 @@ func (r *Result) FailedCall(b *Body, br *Branch) bool {
 // the error of a probe (see probes in models.go): a call that says
 // whether something is there, whose error mostly says it is not.
 func (r *Result) Probes(b *Body, br *Branch) bool {
-	origins := handledOrigins(b, br)
-	if len(origins) == 0 {
-		return false
-	}
-	for _, o := range origins {
-		call, ok := ast.Unparen(o.Expr).(*ast.CallExpr)
-		if !ok || !probes[libraryName(model.Callee(r.pass.TypesInfo, call))] {
-			return false
-		}
-	}
-	return true
+	return r.onlyErrorsOf(b, br, func(fn *types.Func) bool { return probes[libraryName(fn)] })
 }
 
 // Encodes reports whether every value the error br handles may hold is
 // the error of an encoder (json.Marshal of the answer): a failure of
 // writing down what the function already has, not of getting it.
 func (r *Result) Encodes(b *Body, br *Branch) bool {
+	return r.onlyErrorsOf(b, br, IsEncoder)
+}
+
+// onlyErrorsOf reports whether the error br handles may hold values, and
+// each is the error of a call of a function kind accepts.
+func (r *Result) onlyErrorsOf(b *Body, br *Branch, kind func(*types.Func) bool) bool {
 	origins := handledOrigins(b, br)
 	if len(origins) == 0 {
 		return false
 	}
 	for _, o := range origins {
 		call, ok := ast.Unparen(o.Expr).(*ast.CallExpr)
-		if !ok || !IsEncoder(model.Callee(r.pass.TypesInfo, call)) {
+		if !ok || !kind(model.Callee(r.pass.TypesInfo, call)) {
 			return false
 		}
 	}
@@ -1139,20 +1135,30 @@ func (r *Result) upstreamStored(b *Body, v *types.Var, depth int) bool {
 // field (OutputField) at v: the call that runs fills v with what it
 // produced (cmd.Stdout = &out; cmd.Run()).
 func (r *Result) outputWriter(root *Root, v *types.Var) bool {
-	found := false
-	for _, b := range root.Bodies {
-		ast.Inspect(b.Block, func(n ast.Node) bool {
-			if as, ok := n.(*ast.AssignStmt); ok && !found {
-				for i := range as.Lhs {
-					if w, _ := OutputWriter(r.pass.TypesInfo, as, i); w == v {
-						found = true
+	writers, ok := r.outputWriters[root]
+	if !ok {
+		// One scan of the root for every variable asked about.
+		for _, b := range root.Bodies {
+			ast.Inspect(b.Block, func(n ast.Node) bool {
+				if as, ok := n.(*ast.AssignStmt); ok {
+					for i := range as.Lhs {
+						if w, _ := OutputWriter(r.pass.TypesInfo, as, i); w != nil {
+							if writers == nil {
+								writers = map[*types.Var]bool{}
+							}
+							writers[w] = true
+						}
 					}
 				}
-			}
-			return !found
-		})
+				return true
+			})
+		}
+		if r.outputWriters == nil {
+			r.outputWriters = map[*Root]map[*types.Var]bool{}
+		}
+		r.outputWriters[root] = writers
 	}
-	return found
+	return writers[v]
 }
 
 // upstreamVar is upstream for a variable read by a move.

@@ -71,9 +71,25 @@ var outputFields = map[string][]string{
 	"os/exec.Cmd": {"Stdout", "Stderr"},
 }
 
+// outputFieldNames are the names of outputFields, to pass over most
+// selectors before their types are looked at: the walk asks of every
+// assignment of a root.
+var outputFieldNames = func() map[string]bool {
+	names := map[string]bool{}
+	for _, fields := range outputFields {
+		for _, f := range fields {
+			names[f] = true
+		}
+	}
+	return names
+}()
+
 // OutputField returns the name of the field sel selects when it is one
 // of outputFields ("Stdout" for cmd.Stdout), or "".
 func OutputField(info *types.Info, sel *ast.SelectorExpr) string {
+	if !outputFieldNames[sel.Sel.Name] {
+		return ""
+	}
 	s, ok := info.Selections[sel]
 	if !ok || s.Kind() != types.FieldVal {
 		return ""

@@ -46,6 +46,7 @@ type solver struct {
 	// fieldParams are the interface fields the package fills from a
 	// parameter (see fieldparams.go).
 	fieldParams map[*types.Var]*types.Var
+	buffers     map[*Root][]bufferWrite // see bufferWrites
 
 	order []*types.Func // declared functions with a body, in source order
 	sums  map[*types.Func]*Summary
