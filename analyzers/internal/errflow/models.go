@@ -186,6 +186,9 @@ var parsers = map[string]map[string]bool{
 	"mime":          {"ParseMediaType": true},
 	"net/mail":      {"ParseAddress": true, "ParseAddressList": true, "ParseDate": true},
 	"fmt":           {"Sscanf": true, "Sscan": true, "Sscanln": true},
+	// Rel fails only when the two paths cannot be related (one absolute,
+	// one not), Match only on a malformed pattern.
+	"path/filepath": {"Rel": true, "Match": true},
 }
 
 // encoders are those of parsers whose error is the program's mistake (a

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -27,7 +28,7 @@ func (s *session) attachment(ctx context.Context, req mcp.CallToolRequest) (*mcp
 		return mcp.NewToolResultErrorFromErr("fetching the part", err), nil
 	}
 	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body) // want `no-fake-empty-result: mcp-go handler attachment drops the error of ReadAll and answers with what it gave \(line 32\)`
+	data, _ := io.ReadAll(resp.Body) // want `no-fake-empty-result: mcp-go handler attachment drops the error of ReadAll and answers with what it gave \(line 33\)`
 	text := string(data)
 	return mcp.NewToolResultText(text), nil
 }
@@ -76,6 +77,16 @@ func (s *session) blankLimit(ctx context.Context, req mcp.CallToolRequest) (*mcp
 	limit := 10
 	_ = json.Unmarshal([]byte(req.GetString("limit", "")), &limit)
 	return mcp.NewToolResultText(strconv.Itoa(limit)), nil
+}
+
+// A shelf is a directory of notes.
+type shelf struct{ root string }
+
+// relativeName answers a path relative to the shelf: Rel fails only when
+// the two cannot be related, a malformed pair, not a failure at run time.
+func (sh *shelf) relativeName(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	rel, _ := filepath.Rel(sh.root, filepath.Join(sh.root, "notes"))
+	return mcp.NewToolResultText(rel), nil
 }
 
 // notes answers with what a helper of its own gives.
@@ -277,6 +288,7 @@ func registerDiscarded(m *server.MCPServer, sess *session, st *store) {
 	m.AddTool(mcp.NewTool("latest"), sess.latest)
 	m.AddTool(mcp.NewTool("windowed"), sess.windowed)
 	m.AddTool(mcp.NewTool("statted"), statted)
+	m.AddTool(mcp.NewTool("relative"), (&shelf{root: "/srv"}).relativeName)
 }
 
 // Iterators that tell their failure after the loop.
