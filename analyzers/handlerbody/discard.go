@@ -58,7 +58,7 @@ func noDiscardedFailure(h *handler) {
 			return true
 		}
 		out = append(out, filledIn(h.c.info, call)...)
-		out = append(out, writersFilled(h.c.info, h.b.Block, call)...)
+		out = append(out, h.c.flow.OutputFilled(h.b, call)...)
 		if len(out) > 0 {
 			h.checkDiscarded(n.(ast.Stmt), call, out)
 		}
@@ -252,39 +252,6 @@ func filledIn(info *types.Info, call *ast.CallExpr) []*types.Var {
 			out = append(out, v)
 		}
 	}
-	return out
-}
-
-// writersFilled returns the locals a method call writes what it produces
-// into through its receiver's output fields (errflow.OutputField), as
-// pointed there before the call: cmd.Stdout = &out; _ = cmd.Run() fills
-// out as surely as cmd.Output() would answer it.
-func writersFilled(info *types.Info, block *ast.BlockStmt, call *ast.CallExpr) []*types.Var {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return nil
-	}
-	recv := errflow.RootVar(info, sel.X)
-	if recv == nil || !errflow.IsLocal(recv) {
-		return nil
-	}
-	var out []*types.Var
-	ast.Inspect(block, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || as.Pos() > call.Pos() {
-			return n == nil || n.Pos() < call.Pos()
-		}
-		for i, lhs := range as.Lhs {
-			lsel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
-			if !ok || errflow.RootVar(info, lsel.X) != recv {
-				continue
-			}
-			if v, _ := errflow.OutputWriter(info, as, i); v != nil && !slices.Contains(out, v) {
-				out = append(out, v)
-			}
-		}
-		return true
-	})
 	return out
 }
 

@@ -13,7 +13,7 @@ import (
 
 // noDroppedItem reports the failures that work run once per item drops:
 // a goroutine or a task (errgroup's Go, WaitGroup.Go) started in a loop
-// of the handler, or the callback of a walk (errflow.CallsPerItem), or
+// of the handler, or the callback of a walk (errflow.WalkOf), or
 // one started once, as a part of the handler's work (startedOnce), whose
 // branch that handles err only returns from the literal, without the
 // error, while what the literal stores into the handler's variables
@@ -114,10 +114,8 @@ func perItem(info *types.Info, fn *ast.BlockStmt, lit *ast.FuncLit) (site ast.St
 	if !ok {
 		return nil, "", false
 	}
-	if call.Fun != lit {
-		if callee := model.Callee(info, call); errflow.CallsPerItem(callee) {
-			return enclosingStmt(path), "the callback of " + callee.Pkg().Name() + "." + callee.Name(), false
-		}
+	if walk := errflow.WalkOf(info, path); walk != nil {
+		return enclosingStmt(path), "the callback of " + walk.Pkg().Name() + "." + walk.Name(), false
 	}
 	loop := enclosingLoop(fn, call)
 	if loop == nil {

@@ -860,16 +860,18 @@ func (w *walk) commandBuffer(v *types.Var, depth int) []Blob {
 // A bufferWrite is a statement of a root that writes into a local: a
 // copy of a reader into it (io.Copy(buf, r), buf.ReadFrom(r): src is
 // the reader), or an output field pointed at it (cmd.Stdout = &buf:
-// field is the field's name).
+// field is the field's name, recv the local the field is of).
 type bufferWrite struct {
 	dst   *types.Var
 	src   ast.Expr
 	field string
+	recv  *types.Var
 	at    ast.Node
 }
 
 // bufferWrites returns the buffer writes of root, in source order, found
-// once: commandBuffer asks of every text local the walk meets.
+// once: commandBuffer asks of every text local the walk meets, and
+// upstreamStored and OutputFilled of the locals they meet.
 func (s *solver) bufferWrites(root *Root) []bufferWrite {
 	if ws, ok := s.buffers[root]; ok {
 		return ws
@@ -900,8 +902,9 @@ func (s *solver) bufferWrites(root *Root) []bufferWrite {
 				}
 			case *ast.AssignStmt:
 				for i := range n.Lhs {
-					if dst, field := OutputWriter(s.info, n, i); dst != nil {
-						out = append(out, bufferWrite{dst: dst, field: field, at: n})
+					if dst, field := outputWriter(s.info, n, i); dst != nil {
+						recv := RootVar(s.info, ast.Unparen(n.Lhs[i]).(*ast.SelectorExpr).X)
+						out = append(out, bufferWrite{dst: dst, field: field, recv: recv, at: n})
 					}
 				}
 			}

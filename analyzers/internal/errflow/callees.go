@@ -907,7 +907,7 @@ func (r *Result) failedCall(b *Body, br *Branch, upstream bool) bool {
 }
 
 // walkFailure reports whether the error br handles is the error
-// parameter of b, a callback handed to a walk (CallsPerItem): what the
+// parameter of b, a callback handed to a walk (callsPerItem): what the
 // walk failed to read — a directory it could not list, a file it could
 // not stat — handed to the callback to decide; returning nil there drops
 // it, as a loop's continue drops a failed read.
@@ -917,12 +917,23 @@ func (r *Result) walkFailure(b *Body, br *Branch) bool {
 	if !ok || v == nil || !IsParam(v) || !declares(b, v) || b.Root.Body == nil || b.Root.Body.Block == nil {
 		return false
 	}
-	path := PathTo(b.Root.Body.Block, lit)
+	return WalkOf(r.pass.TypesInfo, PathTo(b.Root.Body.Block, lit)) != nil
+}
+
+// WalkOf returns the walk (callsPerItem) a function literal is the
+// callback of, given the path to it (PathTo); nil when it is not one.
+func WalkOf(info *types.Info, path []ast.Node) *types.Func {
 	if len(path) < 2 {
-		return false
+		return nil
 	}
 	call, ok := path[len(path)-2].(*ast.CallExpr)
-	return ok && call.Fun != ast.Expr(lit) && CallsPerItem(model.Callee(r.pass.TypesInfo, call))
+	if !ok || call.Fun == path[len(path)-1] {
+		return nil
+	}
+	if fn := model.Callee(info, call); callsPerItem(fn) {
+		return fn
+	}
+	return nil
 }
 
 // DiscardedFailure reports whether the error call returns, which its
@@ -1112,7 +1123,7 @@ func (r *Result) upstreamStored(b *Body, v *types.Var, depth int) bool {
 	}
 	r.storedUpstream[v] = false
 	root := b.Root
-	if r.outputWriter(root, v) {
+	if r.pointsOutputAt(root, v) {
 		r.storedUpstream[v] = true // cmd.Stdout = &out: what the command wrote
 		return true
 	}
@@ -1131,34 +1142,33 @@ func (r *Result) upstreamStored(b *Body, v *types.Var, depth int) bool {
 	return false
 }
 
-// outputWriter reports whether a statement of root points an output
-// field (OutputField) at v: the call that runs fills v with what it
+// pointsOutputAt reports whether a statement of root points an output
+// field (outputFields) at v: the call that runs fills v with what it
 // produced (cmd.Stdout = &out; cmd.Run()).
-func (r *Result) outputWriter(root *Root, v *types.Var) bool {
-	writers, ok := r.outputWriters[root]
+func (r *Result) pointsOutputAt(root *Root, v *types.Var) bool {
+	return slices.ContainsFunc(r.s.bufferWrites(root), func(bw bufferWrite) bool { return bw.field != "" && bw.dst == v })
+}
+
+// OutputFilled returns the locals call, a method call of b, writes what
+// it produces into through its receiver's output fields, pointed there
+// before the call: cmd.Stdout = &out; _ = cmd.Run() fills out as surely
+// as cmd.Output() would answer it.
+func (r *Result) OutputFilled(b *Body, call *ast.CallExpr) []*types.Var {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
-		// One scan of the root for every variable asked about.
-		for _, b := range root.Bodies {
-			ast.Inspect(b.Block, func(n ast.Node) bool {
-				if as, ok := n.(*ast.AssignStmt); ok {
-					for i := range as.Lhs {
-						if w, _ := OutputWriter(r.pass.TypesInfo, as, i); w != nil {
-							if writers == nil {
-								writers = map[*types.Var]bool{}
-							}
-							writers[w] = true
-						}
-					}
-				}
-				return true
-			})
-		}
-		if r.outputWriters == nil {
-			r.outputWriters = map[*Root]map[*types.Var]bool{}
-		}
-		r.outputWriters[root] = writers
+		return nil
 	}
-	return writers[v]
+	recv := RootVar(r.pass.TypesInfo, sel.X)
+	if recv == nil || !IsLocal(recv) {
+		return nil
+	}
+	var out []*types.Var
+	for _, bw := range r.s.bufferWrites(b.Root) {
+		if bw.field != "" && bw.recv == recv && bw.at.Pos() < call.Pos() && !slices.Contains(out, bw.dst) {
+			out = append(out, bw.dst)
+		}
+	}
+	return out
 }
 
 // upstreamVar is upstream for a variable read by a move.

@@ -132,10 +132,7 @@ type Result struct {
 	fills       map[*Body][]bool     // see Result.FillsParamAt
 	// storedUpstream memoizes upstreamStored's answers (see there).
 	storedUpstream map[*types.Var]bool
-	// outputWriters are, by root, the locals an output field is pointed
-	// at (see outputWriter).
-	outputWriters map[*Root]map[*types.Var]bool
-	modulePkgs    *[]*types.Package
+	modulePkgs     *[]*types.Package
 	// helperForeign are, for each body, the functions of other packages
 	// its error may come from directly (see ForeignHelpers).
 	helperForeign map[*Body][]ForeignSource

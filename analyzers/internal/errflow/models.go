@@ -84,9 +84,9 @@ var outputFieldNames = func() map[string]bool {
 	return names
 }()
 
-// OutputField returns the name of the field sel selects when it is one
+// outputField returns the name of the field sel selects when it is one
 // of outputFields ("Stdout" for cmd.Stdout), or "".
-func OutputField(info *types.Info, sel *ast.SelectorExpr) string {
+func outputField(info *types.Info, sel *ast.SelectorExpr) string {
 	if !outputFieldNames[sel.Sel.Name] {
 		return ""
 	}
@@ -106,15 +106,15 @@ func OutputField(info *types.Info, sel *ast.SelectorExpr) string {
 	return ""
 }
 
-// OutputWriter returns the local that the i'th assignment of as points
+// outputWriter returns the local that the i'th assignment of as points
 // an output field at (cmd.Stdout = &buf, cmd.Stderr = w), and the
 // field's name; nil when it is not one.
-func OutputWriter(info *types.Info, as *ast.AssignStmt, i int) (*types.Var, string) {
+func outputWriter(info *types.Info, as *ast.AssignStmt, i int) (*types.Var, string) {
 	sel, ok := ast.Unparen(as.Lhs[i]).(*ast.SelectorExpr)
 	if !ok {
 		return nil, ""
 	}
-	field := OutputField(info, sel)
+	field := outputField(info, sel)
 	if field == "" {
 		return nil, ""
 	}
@@ -253,8 +253,8 @@ var perItemCallers = map[string]bool{
 	"io/fs.WalkDir":         true,
 }
 
-// CallsPerItem reports whether fn is one of perItemCallers.
-func CallsPerItem(fn *types.Func) bool {
+// callsPerItem reports whether fn is one of perItemCallers.
+func callsPerItem(fn *types.Func) bool {
 	return perItemCallers[libraryName(fn)]
 }
 
