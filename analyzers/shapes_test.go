@@ -2,12 +2,14 @@ package analyzers_test
 
 import (
 	"fmt"
+	"go/token"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/mcperrlint/mcperrlint/analyzers"
@@ -36,23 +38,36 @@ func TestShapes(t *testing.T) {
 		"./filetools", "./fileserver")
 }
 
+// relatedPositions returns the related positions keep accepts of the
+// findings of results whose message contains finding ("" for every
+// finding), in the order they were reported.
+func relatedPositions(results []*analysistest.Result, finding string, keep func(analysis.RelatedInformation, token.Position) bool) []token.Position {
+	var out []token.Position
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			if !strings.Contains(d.Message, finding) {
+				continue
+			}
+			for _, rel := range d.Related {
+				if p := r.Action.Package.Fset.Position(rel.Pos); keep(rel, p) {
+					out = append(out, p)
+				}
+			}
+		}
+	}
+	return out
+}
+
 // TestRootSites checks that a lone finding whose root has several places
 // (a function of another package that puts a body into its error text
 // twice) points at each of them: both are edits.
 func TestRootSites(t *testing.T) {
 	results := crosstest.Run(t, analysistest.TestData(), handlerbody.Analyzer, "./clientserver")
 	var sites []int
-	for _, r := range results {
-		for _, d := range r.Diagnostics {
-			if !strings.Contains(d.Message, "client.(*Client).Put") {
-				continue
-			}
-			for _, rel := range d.Related {
-				if strings.Contains(rel.Message, "enters the text here") {
-					sites = append(sites, r.Action.Package.Fset.Position(rel.Pos).Line)
-				}
-			}
-		}
+	for _, p := range relatedPositions(results, "client.(*Client).Put", func(rel analysis.RelatedInformation, _ token.Position) bool {
+		return strings.Contains(rel.Message, "enters the text here")
+	}) {
+		sites = append(sites, p.Line)
 	}
 	if len(sites) != 2 || sites[0] == sites[1] {
 		t.Errorf("the finding of replace points at the places client.Put puts the body at lines %v; want two places", sites)
@@ -66,17 +81,10 @@ func TestRootSites(t *testing.T) {
 func TestHelperBranches(t *testing.T) {
 	results := crosstest.Run(t, analysistest.TestData(), handlerbody.Analyzer, "./clientserver")
 	var lines []int
-	for _, r := range results {
-		for _, d := range r.Diagnostics {
-			if !strings.Contains(d.Message, "client.apiError") {
-				continue
-			}
-			for _, rel := range d.Related {
-				if p := r.Action.Package.Fset.Position(rel.Pos); strings.HasSuffix(p.Filename, "client.go") {
-					lines = append(lines, p.Line)
-				}
-			}
-		}
+	for _, p := range relatedPositions(results, "client.apiError", func(_ analysis.RelatedInformation, p token.Position) bool {
+		return strings.HasSuffix(p.Filename, "client.go")
+	}) {
+		lines = append(lines, p.Line)
 	}
 	slices.Sort(lines)
 	if want := []int{152, 154}; !slices.Equal(lines, want) {
@@ -91,15 +99,10 @@ func TestHelperBranches(t *testing.T) {
 func TestEntrySites(t *testing.T) {
 	results := crosstest.Run(t, analysistest.TestData(), handlerbody.Analyzer, "./askserver")
 	var entries []string
-	for _, r := range results {
-		for _, d := range r.Diagnostics {
-			for _, rel := range d.Related {
-				if strings.Contains(rel.Message, "comes into the module here") {
-					p := r.Action.Package.Fset.Position(rel.Pos)
-					entries = append(entries, fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line))
-				}
-			}
-		}
+	for _, p := range relatedPositions(results, "", func(rel analysis.RelatedInformation, _ token.Position) bool {
+		return strings.Contains(rel.Message, "comes into the module here")
+	}) {
+		entries = append(entries, fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line))
 	}
 	slices.Sort(entries)
 	if want := []string{"askers.go:38", "askers.go:49"}; !slices.Equal(entries, want) {
